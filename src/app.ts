@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from './config.js'
+import { validatorCompiler } from './http/validation.js'
+import problems from './plugins/app/problems.js'
+import readiness from './plugins/app/readiness.js'
+import docs from './plugins/external/swagger.js'
+import security from './plugins/external/security.js'
+import routes from './routes/index.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+  }
+}
+
+export const BODY_LIMIT = 256 * 1024
+
+const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,200}$/
+
+export interface BuildOptions {
+  config: Config
+  /** Logger settings; tests pass `false`. */
+  logger?: FastifyServerOptions['logger']
+  /** Plugins to register before the routes (the database, in the server). */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>
+}
+
+export function loggerOptions (config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Bodies are never logged: only method, url and status per request.
+    ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {})
+  }
+}
+
+/** The application without a listening socket: the server, the tests and the OpenAPI writer all build it. */
+export async function buildApp (options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(options.config),
+    bodyLimit: BODY_LIMIT,
+    // Honour a sane incoming x-request-id; anything else gets a fresh one.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } }
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('config', options.config)
+  // JSON only: Fastify's default text/plain parser would let a form-ish body through.
+  app.removeContentTypeParser('text/plain')
+  app.setValidatorCompiler(validatorCompiler)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id)
+    done()
+  })
+
+  await app.register(problems)
+  await app.register(security, { rateLimitPerMinute: options.config.rateLimitPerMinute })
+  await app.register(docs)
+  await app.register(readiness)
+  if (options.beforeRoutes) await options.beforeRoutes(app)
+  await app.register(routes)
+  return app
+}

@@ -1,0 +1,63 @@
+/** RFC 9457 problem details, the body of every error response. */
+export interface ProblemField { path: string, message: string }
+
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  detail: string
+  instance: string
+  errors: ProblemField[]
+}
+
+/** Problem `type` URIs are `/problems/<kind>`, resolvable against the service (GET /problems/{kind}). */
+export const PROBLEM_TYPES = {
+  'validation-failed': { status: 400, title: 'The request is malformed or fails the schema' },
+  'invalid-json': { status: 400, title: 'The request body is not valid JSON' },
+  'not-found': { status: 404, title: 'No such resource' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  conflict: { status: 409, title: 'The encounter\'s state does not allow this' },
+  'precondition-failed': { status: 412, title: 'The resource changed since the given ETag' },
+  'payload-too-large': { status: 413, title: 'The request body is larger than 256 KiB' },
+  'unsupported-media-type': { status: 415, title: 'The request body must be application/json' },
+  'rule-not-defined': { status: 422, title: 'The ruleset does not define this rule' },
+  'invalid-die-value': { status: 422, title: 'A fixed die result is impossible for the die it was used for' },
+  'missing-field': { status: 422, title: 'A field the rules need is missing' },
+  'out-of-range': { status: 422, title: 'The action is out of range under the rules' },
+  'not-possible': { status: 422, title: 'The action is not possible under the rules' },
+  'unknown-save': { status: 422, title: 'The ruleset has no saving throw of that name' },
+  'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was already used with another body' },
+  'too-many-requests': { status: 429, title: 'Rate limit exceeded' },
+  'database-unavailable': { status: 503, title: 'The database is unavailable' },
+  'internal-error': { status: 500, title: 'Internal server error' }
+} as const satisfies Record<string, { status: number, title: string }>
+
+export type ProblemKind = keyof typeof PROBLEM_TYPES
+
+export function problemType (kind: ProblemKind): string {
+  return `/problems/${kind}`
+}
+
+/** An error that the HTTP layer reports as the given problem, raised by routes and services. */
+export class HttpProblem extends Error {
+  readonly kind: ProblemKind
+  readonly errors: ProblemField[]
+  readonly headers: Record<string, string>
+
+  constructor (kind: ProblemKind, detail: string, errors: ProblemField[] = [], headers: Record<string, string> = {}) {
+    super(detail)
+    this.name = 'HttpProblem'
+    this.kind = kind
+    this.errors = errors
+    this.headers = headers
+  }
+
+  get statusCode (): number {
+    return PROBLEM_TYPES[this.kind].status
+  }
+}
+
+export function makeProblem (kind: ProblemKind, detail: string, instance: string, errors: ProblemField[] = []): Problem {
+  const { status, title } = PROBLEM_TYPES[kind]
+  return { type: problemType(kind), title, status, detail, instance, errors }
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto'
+import { Dice } from '../rules/dice/roller.js'
+import type { Seed } from '../rules/dice/prng.js'
+import { getRuleset, type Ruleset, type RulesetId } from '../rules/rulesets/index.js'
+
+export interface ResolutionInput {
+  ruleset?: RulesetId
+  seed?: Seed
+  dice?: { sequence?: number[] }
+}
+
+export interface Resolution {
+  ruleset: Ruleset
+  dice: Dice
+}
+
+/** A fresh seed for a request that brought none; returned in the response so the result can be replayed. */
+export function newSeed (): string {
+  return randomBytes(9).toString('base64url')
+}
+
+/** The ruleset and dice a stateless request resolves with. */
+export function startResolution (input: ResolutionInput, defaultRuleset: RulesetId): Resolution {
+  const ruleset = getRuleset(input.ruleset ?? defaultRuleset)
+  const dice = new Dice({ seed: input.seed ?? newSeed(), sequence: input.dice?.sequence })
+  return { ruleset, dice }
+}
+
+/** The fields every resolution response carries: the ruleset, the seed used, and every die rolled. */
+export function resolutionEcho (resolution: Resolution): { ruleset: RulesetId, seed: Seed, rolls: Dice['rolls'] } {
+  return { ruleset: resolution.ruleset.id, seed: resolution.dice.seed, rolls: resolution.dice.rolls }
+}

@@ -1,0 +1,85 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import * as ajvFormats from 'ajv-formats'
+import type { FastifySchemaCompiler } from 'fastify'
+import type { ProblemField } from './problem.js'
+import { isValidNotation, notationProblem } from '../rules/dice/notation.js'
+
+// ajv-formats ships CommonJS with a default export; under NodeNext it arrives wrapped.
+const addFormats = ajvFormats.default as unknown as (ajv: Ajv) => Ajv
+
+/**
+ * JSON bodies are validated as sent: no coercion ("7" is not 7) and no silent
+ * removal of unknown properties, so a misspelt field is a 400 naming it.
+ * Query strings and path parameters arrive as text and need coercion.
+ */
+function makeAjv (coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce,
+    removeAdditional: false,
+    useDefaults: false,
+    strict: false,
+    validateFormats: true,
+    // Errors keep the offending value so a notation error can say what is wrong with it.
+    verbose: true
+  })
+  addFormats(ajv)
+  ajv.addFormat('dice-notation', { type: 'string', validate: isValidNotation })
+  return ajv
+}
+
+const bodyAjv = makeAjv(false)
+const textAjv = makeAjv(true)
+
+/** Compiled once per route at start-up, never per request. */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv
+  return ajv.compile(schema as object) as ValidateFunction
+}
+
+function escapePointer (segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+const PART_PREFIX: Record<string, string> = { body: '', querystring: '?', params: 'path:', headers: 'header:' }
+
+/**
+ * Turn Ajv errors into `{ path, message }` entries naming each offending field by
+ * its own JSON Pointer: an unknown property `/weapon/critRnage`, a missing one
+ * `/attacker/abilities`. Union branches that failed only on `type` are dropped
+ * in favour of the more telling errors of the same field.
+ */
+export function fieldErrors (errors: readonly ErrorObject[], part = 'body'): ProblemField[] {
+  const prefix = PART_PREFIX[part] ?? ''
+  const out: ProblemField[] = []
+  const seen = new Set<string>()
+  const pathsWithSpecificErrors = new Set(errors.filter((e) => e.keyword !== 'type' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf').map((e) => e.instancePath))
+  for (const e of errors) {
+    let path = e.instancePath
+    let message = e.message ?? 'is invalid'
+    if (e.keyword === 'additionalProperties') {
+      path += '/' + escapePointer(String((e.params as { additionalProperty: string }).additionalProperty))
+      message = 'is not a known property'
+    } else if (e.keyword === 'required') {
+      path += '/' + escapePointer(String((e.params as { missingProperty: string }).missingProperty))
+      message = 'is required'
+    } else if (e.keyword === 'format' && (e.params as { format: string }).format === 'dice-notation') {
+      message = notationProblem(String(e.data)) ?? 'is not valid dice notation'
+    } else if (e.keyword === 'enum') {
+      message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues).map(String).join(', ')}`
+    } else if ((e.keyword === 'anyOf' || e.keyword === 'oneOf') && pathsWithSpecificErrors.has(path)) {
+      continue
+    } else if (e.keyword === 'type' && errors.some((o) => o.keyword === 'anyOf' && o.instancePath === path)) {
+      // Let the anyOf summary speak for a union's failed branches.
+      continue
+    } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+      message = 'does not match any allowed form'
+    }
+    const fullPath = prefix + path
+    const key = `${fullPath}\u0000${message}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push({ path: fullPath, message })
+  }
+  return out
+}

@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { RuleError } from '../../rules/errors.js'
+import { NotationError } from '../../rules/dice/notation.js'
+import { HttpProblem, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
+import { fieldErrors } from '../../http/validation.js'
+
+const FASTIFY_CODES: Record<string, ProblemKind> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload-too-large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-media-type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation-failed',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid-json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid-json',
+  FST_ERR_RATE_LIMIT_EXCEEDED: 'too-many-requests'
+}
+
+const STATUS_KINDS: Record<number, ProblemKind> = {
+  404: 'not-found',
+  405: 'method-not-allowed',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'too-many-requests'
+}
+
+function send (reply: FastifyReply, request: FastifyRequest, kind: ProblemKind, detail: string, errors: ProblemField[] = []): FastifyReply {
+  const problem = makeProblem(kind, detail, request.url, errors)
+  return reply.code(problem.status).type('application/problem+json').send(problem)
+}
+
+/**
+ * Every error leaves as RFC 9457 problem+json. Client mistakes keep their own
+ * status; anything unexpected is logged with its stack and answered with a
+ * generic 500 that leaks nothing.
+ */
+async function problems (fastify: FastifyInstance): Promise<void> {
+  fastify.setErrorHandler((error: FastifyError | RuleError | HttpProblem | NotationError, request, reply) => {
+    if (error instanceof RuleError) {
+      return send(reply, request, error.kind, error.message, error.errors)
+    }
+    if (error instanceof HttpProblem) {
+      reply.headers(error.headers)
+      return send(reply, request, error.kind, error.message, error.errors)
+    }
+    if (error instanceof NotationError) {
+      return send(reply, request, 'validation-failed', error.message)
+    }
+    const fastifyError = error as FastifyError
+    if (fastifyError.validation) {
+      const errors = fieldErrors(fastifyError.validation as never, fastifyError.validationContext)
+      const detail = `${errors.length} field${errors.length === 1 ? '' : 's'} failed validation: ${errors.slice(0, 3).map((e) => `${e.path || '(body)'} ${e.message}`).join('; ')}`
+      return send(reply, request, 'validation-failed', detail, errors)
+    }
+    const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined
+    if (known) {
+      return send(reply, request, known, fastifyError.message)
+    }
+    const status = fastifyError.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error')
+      const kind: ProblemKind = STATUS_KINDS[status] ?? 'validation-failed'
+      const problem = makeProblem(kind, fastifyError.message, request.url)
+      problem.status = status
+      return reply.code(status).type('application/problem+json').send(problem)
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return send(reply, request, 'internal-error', 'An unexpected error occurred; the request id identifies it in the logs.')
+  })
+
+  fastify.setNotFoundHandler((request, reply) => {
+    return send(reply, request, 'not-found', `No route ${request.method} ${request.url.split('?')[0]}`)
+  })
+}
+
+export default fp(problems, { name: 'problems' })

@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+
+export const OPENAPI_INFO = {
+  title: 'd20 combat-resolution service',
+  version: '1.0.0',
+  description: [
+    'Resolves tabletop combat (attacks, saving throws, grapples and maneuvers, turning undead, damage, healing and dying) for D&D 3.5 (`dnd35`), Pathfinder 1e (`pf1e`) and a d20 variant (`variant`), and keeps optional persisted encounters.',
+    '',
+    '**Dice.** Every resolution request may carry `seed` (the same request and seed give the same response; the seed used is always returned) and `dice.sequence` (fixed die results consumed in the endpoint\'s documented order before any random roll). Every response lists every die in `rolls`.',
+    '',
+    '**Errors** are RFC 9457 `application/problem+json` with an `errors` array naming each offending field by JSON Pointer. Unknown body properties are rejected (400), types are never coerced in JSON bodies.',
+    '',
+    '**Limits:** body 256 KiB; 1,000 dice per term, 1,000 faces, 20 terms per notation; 100 combatants, targets or undead per request; 1,000 values in `dice.sequence`; strings 200 characters.'
+  ].join('\n'),
+  license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+  contact: { name: 'd20 combat service maintainers' }
+}
+
+export const OPENAPI_TAGS = [
+  { name: 'dice', description: 'Dice rolling with reproducible seeds.' },
+  { name: 'rulesets', description: 'What each ruleset defines.' },
+  { name: 'attacks', description: 'Attack rolls, criticals, damage, full attacks.' },
+  { name: 'saves', description: 'Saving throws and area effects.' },
+  { name: 'hit-points', description: 'Damage, healing, dying and recovery.' },
+  { name: 'initiative', description: 'Initiative order and surprise.' },
+  { name: 'grapples', description: 'Grapples and combat maneuvers.' },
+  { name: 'turning', description: 'Turning and rebuking undead, channel energy.' },
+  { name: 'encounters', description: 'Persisted encounters: roster, initiative, turns, actions and the event log.' },
+  { name: 'operations', description: 'Health, readiness and documentation.' }
+]
+
+/** OpenAPI 3.1 from the routes' TypeBox schemas; Swagger UI at /docs. */
+async function docs (fastify: FastifyInstance): Promise<void> {
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      servers: [{ url: '/', description: 'This service' }],
+      // The stateless endpoints need no credentials.
+      security: [],
+      tags: OPENAPI_TAGS
+    },
+    refResolver: {
+      buildLocalReference (json, _baseUri, _fragment, i) {
+        return typeof json.$id === 'string' ? json.$id : `def-${i}`
+      }
+    }
+  })
+  await fastify.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
+    staticCSP: true
+  })
+}
+
+export default fp(docs, { name: 'docs' })

@@ -1,0 +1,105 @@
+/**
+ * Dice notation: `NdM` terms, constants, joined by `+` and `-` ("2d6+1d4-1").
+ * Bounds keep a single request cheap: the limits are part of the public contract.
+ */
+export const MAX_DICE_PER_TERM = 1000
+export const MAX_FACES = 1000
+export const MAX_TERMS = 20
+export const MAX_NOTATION_LENGTH = 200
+
+export interface DiceTerm { kind: 'dice', sign: 1 | -1, count: number, faces: number }
+export interface ConstantTerm { kind: 'constant', sign: 1 | -1, value: number }
+export type NotationTerm = DiceTerm | ConstantTerm
+
+export interface ParsedNotation {
+  /** The notation as written by the caller, whitespace removed. */
+  text: string
+  terms: NotationTerm[]
+}
+
+export class NotationError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'NotationError'
+  }
+}
+
+const TERM = /^([+-]?)(?:(\d*)[dD](\d+)|(\d+))/
+
+export function parseNotation (input: string): ParsedNotation {
+  // "2d6 3" must not be read as a d63: spaces only around signs.
+  if (/[\dDd]\s+[\dDd]/.test(input)) throw new NotationError(`cannot read dice notation "${input.trim()}": terms must be joined by + or -`)
+  const text = input.replace(/\s+/g, '')
+  if (text.length === 0) throw new NotationError('dice notation is empty')
+  if (text.length > MAX_NOTATION_LENGTH) throw new NotationError(`dice notation is longer than ${MAX_NOTATION_LENGTH} characters`)
+  const terms: NotationTerm[] = []
+  let rest = text
+  while (rest.length > 0) {
+    const match = TERM.exec(rest)
+    // A sign is required between terms, so "2d6 3" (→ "2d63") is read as one term, never silently as two.
+    if (!match || (terms.length > 0 && match[1] === '')) {
+      throw new NotationError(`cannot read dice notation "${text}" at "${rest}"; expected terms like 2d6, d20 or 3 joined by + or -`)
+    }
+    const sign: 1 | -1 = match[1] === '-' ? -1 : 1
+    if (match[4] !== undefined) {
+      const value = Number(match[4])
+      if (value > 1_000_000) throw new NotationError(`constant ${value} is larger than 1000000`)
+      terms.push({ kind: 'constant', sign, value })
+    } else {
+      const count = match[2] === '' || match[2] === undefined ? 1 : Number(match[2])
+      const faces = Number(match[3])
+      if (count < 1) throw new NotationError(`a dice term needs at least 1 die, got "${match[0]}"`)
+      if (count > MAX_DICE_PER_TERM) throw new NotationError(`at most ${MAX_DICE_PER_TERM} dice per term, got ${count}`)
+      if (faces < 1) throw new NotationError(`a die needs at least 1 face, got "${match[0]}"`)
+      if (faces > MAX_FACES) throw new NotationError(`at most ${MAX_FACES} faces per die, got ${faces}`)
+      terms.push({ kind: 'dice', sign, count, faces })
+    }
+    if (terms.length > MAX_TERMS) throw new NotationError(`at most ${MAX_TERMS} terms in a notation`)
+    rest = rest.slice(match[0].length)
+  }
+  return { text, terms }
+}
+
+/** True when the notation can be parsed; used by schema-level validation of notation strings. */
+export function isValidNotation (input: string): boolean {
+  try {
+    parseNotation(input)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Why a notation cannot be read, or `null` when it can. */
+export function notationProblem (input: string): string | null {
+  try {
+    parseNotation(input)
+    return null
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/** Number of dice a notation rolls (for limits and for `rolls` accounting). */
+export function diceCount (notation: ParsedNotation): number {
+  return notation.terms.reduce((n, t) => n + (t.kind === 'dice' ? t.count : 0), 0)
+}
+
+/** Smallest and largest totals, for exact probability work (`/v1/attacks/odds`). */
+export function notationRange (notation: ParsedNotation): { min: number, max: number } {
+  let min = 0
+  let max = 0
+  for (const t of notation.terms) {
+    if (t.kind === 'constant') {
+      min += t.sign * t.value
+      max += t.sign * t.value
+    } else if (t.sign === 1) {
+      min += t.count
+      max += t.count * t.faces
+    } else {
+      min -= t.count * t.faces
+      max -= t.count
+    }
+  }
+  return { min, max }
+}

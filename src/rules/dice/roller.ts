@@ -1,0 +1,95 @@
+import { RuleError } from '../errors.js'
+import { type ParsedNotation, parseNotation } from './notation.js'
+import { type Seed, seededDie } from './prng.js'
+
+export const MAX_SEQUENCE_LENGTH = 1000
+
+/** One die as reported in a response's `rolls`. */
+export interface RollRecord {
+  purpose: string
+  /** Number of faces; a percentile roll is 100. */
+  die: number
+  result: number
+}
+
+export interface NotationTermResult {
+  /** The term as written, with its sign: "+2d6", "-1". */
+  term: string
+  dice: number[]
+  subtotal: number
+}
+
+export interface NotationRoll {
+  notation: string
+  total: number
+  terms: NotationTermResult[]
+}
+
+/**
+ * The only source of dice for the rules library. Fixed results from
+ * `dice.sequence` are consumed first, in the order the rules ask for dice;
+ * then the seeded generator takes over. Every die is recorded with its purpose.
+ */
+export class Dice {
+  readonly seed: Seed
+  readonly rolls: RollRecord[] = []
+  private readonly sequence: readonly number[]
+  private readonly sequencePath: string
+  private nextFixed = 0
+  private readonly random: (faces: number) => number
+
+  constructor (options: { seed: Seed, sequence?: readonly number[], sequencePath?: string }) {
+    this.seed = options.seed
+    this.sequence = options.sequence ?? []
+    this.sequencePath = options.sequencePath ?? '/dice/sequence'
+    this.random = seededDie(options.seed)
+  }
+
+  /** Roll one die with `faces` faces for the named step. */
+  roll (faces: number, purpose: string): number {
+    let result: number
+    if (this.nextFixed < this.sequence.length) {
+      const index = this.nextFixed++
+      result = this.sequence[index] as number
+      if (!Number.isInteger(result) || result < 1 || result > faces) {
+        const message = `dice.sequence[${index}] is ${result}, which a d${faces} cannot roll (it was used for "${purpose}")`
+        throw new RuleError('invalid-die-value', message, [{ path: `${this.sequencePath}/${index}`, message }])
+      }
+    } else {
+      result = this.random(faces)
+    }
+    this.rolls.push({ purpose, die: faces, result })
+    return result
+  }
+
+  d20 (purpose: string): number {
+    return this.roll(20, purpose)
+  }
+
+  /** Roll every term of a notation in order (left to right, each die of a term in turn). */
+  rollNotation (notation: ParsedNotation | string, purpose: string): NotationRoll {
+    const parsed = typeof notation === 'string' ? parseNotation(notation) : notation
+    const terms: NotationTermResult[] = []
+    let total = 0
+    for (const term of parsed.terms) {
+      const signText = term.sign === 1 ? '+' : '-'
+      if (term.kind === 'constant') {
+        const subtotal = term.sign * term.value
+        terms.push({ term: `${signText}${term.value}`, dice: [], subtotal })
+        total += subtotal
+        continue
+      }
+      const dice: number[] = []
+      let sum = 0
+      for (let i = 0; i < term.count; i++) {
+        const r = this.roll(term.faces, purpose)
+        dice.push(r)
+        sum += r
+      }
+      const subtotal = term.sign * sum
+      terms.push({ term: `${signText}${term.count}d${term.faces}`, dice, subtotal })
+      total += subtotal
+    }
+    return { notation: parsed.text, total, terms }
+  }
+}

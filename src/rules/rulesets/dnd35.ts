@@ -1,0 +1,27 @@
+import type { Ruleset } from './types.js'
+
+/** D&D 3.5 SRD (seeds 000, 003, 004). */
+export const dnd35: Ruleset = {
+  id: 'dnd35',
+  name: 'D&D 3.5 (SRD)',
+  description: 'Dungeons & Dragons 3.5 System Reference Document combat rules.',
+  saves: ['fortitude', 'reflex', 'will'],
+  // 000 › Action Types: six types (D57).
+  actionTypes: ['standard', 'move', 'full-round', 'swift', 'immediate', 'free'],
+  // RULES.md §1.2: dodge, racial and untyped stack; circumstance unless from the same source.
+  stacking: {
+    stackingTypes: new Set(['dodge', 'racial', 'untyped']),
+    stackUnlessSameSource: new Set(['circumstance'])
+  },
+  sizeModifiesAttackAndAc: true,
+  capabilities: {
+    attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
+    saves: true,
+    grappleActions: ['start', 'damage', 'pin', 'escape', 'move', 'break-pin', 'use-opponent-weapon', 'release'],
+    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint'],
+    turningActions: ['turn', 'rebuke', 'command', 'bolster', 'dispel'],
+    damage: true,
+    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
+    initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
+  }
+}

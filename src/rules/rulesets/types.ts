@@ -1,0 +1,40 @@
+import type { StackingPolicy } from '../modifiers.js'
+
+export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
+export type RulesetId = typeof RULESET_IDS[number]
+
+/**
+ * What a ruleset defines, so a client can grey out what it lacks (CONTRACT ›
+ * GET /v1/rulesets). An empty list means the endpoint exists but every action
+ * of it is a 422 `rule-not-defined` under this ruleset.
+ */
+export interface Capabilities {
+  attacks: { modes: string[], twoWeaponFighting: boolean, criticalConfirmation: boolean }
+  saves: boolean
+  grappleActions: string[]
+  maneuvers: string[]
+  turningActions: string[]
+  damage: boolean
+  healingKinds: string[]
+  initiative: { rerolledEachRound: boolean, ties: 'higher-modifier-then-roll-off' | 'simultaneous' }
+}
+
+/**
+ * A ruleset supplies the numbers and policies that the shared mechanics in
+ * `src/rules` consult; a difference between rulesets lives here, not in
+ * `if (ruleset === …)` branches.
+ */
+export interface Ruleset {
+  id: RulesetId
+  name: string
+  description: string
+  /** Save names, in the order the ruleset lists them. */
+  saves: readonly string[]
+  actionTypes: readonly string[]
+  stacking: StackingPolicy
+  /** Whether size gives a modifier on attack rolls and AC (the variant has none: RULES.md §1.1). */
+  sizeModifiesAttackAndAc: boolean
+  capabilities: Capabilities
+  /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
+  turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
+}

@@ -1,0 +1,29 @@
+import type { Ruleset } from './types.js'
+
+/** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
+export const variant: Ruleset = {
+  id: 'variant',
+  name: 'd20 variant',
+  description: 'A d20 variant with base combat bonus, major/minor actions and reactions, bloodied/wounded thresholds, wound points and Death saves.',
+  // 001 › Saving Throws; RULES.md §10.
+  saves: ['charm', 'reflex', 'death', 'fear', 'spell'],
+  actionTypes: ['major', 'minor', 'full-round', 'free', 'reaction'],
+  // D06: the variant has no stacking rule of its own; use the dnd35 table.
+  stacking: {
+    stackingTypes: new Set(['dodge', 'racial', 'untyped']),
+    stackUnlessSameSource: new Set(['circumstance'])
+  },
+  sizeModifiesAttackAndAc: false,
+  capabilities: {
+    // RULES.md §2.9, D28: no full attack and no two-weapon rules.
+    attacks: { modes: ['single', 'coup-de-grace'], twoWeaponFighting: false, criticalConfirmation: false },
+    saves: true,
+    // 001 › Grapple is "(WIP) TBD".
+    grappleActions: [],
+    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drive-back'],
+    turningActions: [],
+    damage: true,
+    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
+    initiative: { rerolledEachRound: true, ties: 'simultaneous' }
+  }
+}

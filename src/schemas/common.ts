@@ -1,0 +1,224 @@
+import { Type, type Static, type TSchema } from 'typebox'
+import { BONUS_TYPES } from '../rules/modifiers.js'
+import { SIZES } from '../rules/size.js'
+import { RULESET_IDS } from '../rules/rulesets/types.js'
+import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
+
+/** Limits of CONTRACT › Conventions, in one place so the OpenAPI document states them. */
+export const LIMITS = {
+  string: 200,
+  listItems: 100,
+  sequence: MAX_SEQUENCE_LENGTH,
+  modifiers: 50,
+  conditions: 50,
+  feats: 100
+} as const
+
+/** A string enumeration rendered as `{ type: string, enum: [...] }` (cleaner errors and docs than a union of literals). */
+export function StringEnum<const T extends readonly string[]> (values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
+}
+
+export function Nullable<T extends TSchema> (schema: T, options: Record<string, unknown> = {}) {
+  return Type.Union([schema, Type.Null()], options)
+}
+
+export const ShortString = (options: Record<string, unknown> = {}) => Type.String({ maxLength: LIMITS.string, ...options })
+
+export const Id = ShortString({ minLength: 1, description: 'Identifier the results use to refer back to this entry.' })
+
+export const RulesetIdSchema = StringEnum(RULESET_IDS, {
+  description: 'Ruleset: `dnd35` (D&D 3.5 SRD), `pf1e` (Pathfinder 1e) or `variant` (the d20 variant). Absent: the service default (`DEFAULT_RULESET`, itself defaulting to `dnd35`).'
+})
+
+export const SeedSchema = Type.Union([ShortString(), Type.Integer()], {
+  description: 'Seed for the dice. The same request with the same seed gives the same response. Absent: the service picks one and returns it.',
+  examples: ['table-7-round-3']
+})
+
+export const DiceControlSchema = Type.Object({
+  sequence: Type.Optional(Type.Array(Type.Integer(), {
+    maxItems: LIMITS.sequence,
+    description: 'Fixed die results, consumed in the endpoint\'s documented dice order before any random roll; when they run out the seeded generator continues. A value the die cannot roll (21 on a d20, 0 on anything) is a 422 naming its index.'
+  }))
+}, { additionalProperties: false, description: 'Dice control for physical dice and contract tests.' })
+
+/** Properties every resolution request may carry (CONTRACT › Conventions, Dice). */
+export const ResolutionProperties = {
+  ruleset: Type.Optional(RulesetIdSchema),
+  seed: Type.Optional(SeedSchema),
+  dice: Type.Optional(DiceControlSchema)
+}
+
+export const RollSchema = Type.Object({
+  purpose: Type.String({ description: 'The step the die was rolled for: attack, confirm, miss-chance, damage, extra-damage, save, …' }),
+  die: Type.Integer({ description: 'Number of faces; a percentile roll is 100.' }),
+  result: Type.Integer()
+}, { additionalProperties: false })
+
+export const RollsSchema = Type.Array(RollSchema, { description: 'Every die rolled, in order.' })
+
+export const BonusTypeSchema = StringEnum(BONUS_TYPES, { description: 'Bonus type (RULES.md §1.2); absent means `untyped`.' })
+
+export const ModifierSchema = Type.Object({
+  value: Type.Integer({ minimum: -100, maximum: 100, description: 'Signed modifier.' }),
+  type: Type.Optional(BonusTypeSchema),
+  source: Type.Optional(ShortString({ description: 'Where it comes from (`bless`, `Weapon Focus`); same-source bonuses may not stack.' }))
+}, { additionalProperties: false, examples: [{ value: 1, type: 'morale', source: 'bless' }] })
+
+export const ModifierListSchema = Type.Array(ModifierSchema, { maxItems: LIMITS.modifiers, description: 'Situational modifiers, stacked per the ruleset.' })
+
+export const BreakdownEntrySchema = Type.Object({
+  source: Type.String(),
+  type: BonusTypeSchema,
+  value: Type.Integer(),
+  applied: Type.Boolean({ description: 'False for a bonus that did not stack.' })
+}, { additionalProperties: false })
+
+export const BreakdownSchema = Type.Array(BreakdownEntrySchema, {
+  description: 'How the number was built: the applied values plus the base (10 for an AC, 0 for a bonus) make the number.'
+})
+
+export const SizeSchema = StringEnum(SIZES, { description: 'Size category; default `medium`.' })
+
+const AbilityScore = (name: string) => Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }), {
+  description: `${name} score; missing counts as 10; null means the creature has no such score.`
+}))
+
+export const AbilitiesSchema = Type.Object({
+  str: AbilityScore('Strength'),
+  dex: AbilityScore('Dexterity'),
+  con: AbilityScore('Constitution'),
+  int: AbilityScore('Intelligence'),
+  wis: AbilityScore('Wisdom'),
+  cha: AbilityScore('Charisma')
+}, { additionalProperties: false, examples: [{ str: 16, dex: 14, con: 12, int: 10, wis: 10, cha: 8 }] })
+
+const SaveBonus = Type.Optional(Type.Integer({ minimum: -50, maximum: 100 }))
+export const BaseSavesSchema = Type.Object({
+  fortitude: SaveBonus,
+  reflex: SaveBonus,
+  will: SaveBonus,
+  charm: SaveBonus,
+  death: SaveBonus,
+  fear: SaveBonus,
+  spell: SaveBonus
+}, { additionalProperties: false, description: 'Base save bonuses keyed by the ruleset\'s save names (dnd35/pf1e: fortitude, reflex, will; variant: charm, reflex, death, fear, spell).' })
+
+const AcPart = (description: string) => Type.Optional(Type.Integer({ minimum: -50, maximum: 100, description }))
+
+export const ArmorClassComponentsSchema = Type.Object({
+  armor: AcPart('Armor bonus, its enhancement included.'),
+  shield: AcPart('Shield bonus, its enhancement included.'),
+  natural: AcPart('Natural armor bonus.'),
+  deflection: AcPart('Deflection bonus.'),
+  dodge: AcPart('Dodge bonuses (they stack).'),
+  maxDex: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Maximum Dex bonus allowed by armor or load.' })),
+  modifiers: Type.Optional(ModifierListSchema)
+}, { additionalProperties: false, title: 'ArmorClassComponents', description: 'AC from components; Dex and size are derived.' })
+
+export const ArmorClassTotalsSchema = Type.Object({
+  total: Type.Integer({ minimum: -50, maximum: 200 }),
+  touch: Type.Optional(Type.Integer({ minimum: -50, maximum: 200 })),
+  flatFooted: Type.Optional(Type.Integer({ minimum: -50, maximum: 200 }))
+}, { additionalProperties: false, title: 'ArmorClassTotals', description: 'Printed AC totals.' })
+
+export const ArmorClassSchema = Type.Union([ArmorClassComponentsSchema, ArmorClassTotalsSchema], {
+  description: 'Either components (Dex and size derived) or printed totals.'
+})
+
+export const HitPointsInputSchema = Type.Object({
+  max: Type.Integer({ minimum: 1, maximum: 100000, description: 'Maximum hit points.' }),
+  current: Type.Optional(Type.Integer({ minimum: -100000, maximum: 100000, description: 'Current hit points (dnd35/pf1e count down; in variant, HP minus damage taken). Default: max. Never above max.' })),
+  temporary: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Temporary hit points, lost first.' })),
+  nonlethal: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Nonlethal damage taken.' })),
+  woundPoints: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'variant: damage taken past the wounded threshold.' })),
+  deathSaves: Type.Optional(Type.Object({
+    successes: Type.Integer({ minimum: 0, maximum: 10 }),
+    failures: Type.Integer({ minimum: 0, maximum: 10 })
+  }, { additionalProperties: false, description: 'variant: Death save tally while dying.' }))
+}, { additionalProperties: false, examples: [{ max: 30, current: 30, temporary: 0, nonlethal: 0 }] })
+
+export const CONDITIONS = [
+  'flat-footed', 'off-guard', 'prone', 'helpless', 'stunned', 'blinded', 'dazzled', 'entangled', 'grappled', 'grappling',
+  'pinned', 'squeezing', 'cowering', 'invisible', 'stable', 'staggered', 'disabled', 'unconscious', 'dying', 'dead',
+  'kneeling', 'sitting', 'shaken', 'frightened', 'panicked', 'sickened', 'nauseated', 'fatigued', 'exhausted', 'deafened',
+  'disoriented', 'paralyzed', 'petrified', 'confused', 'dazed', 'turned', 'rebuked', 'commanded', 'bloodied', 'wounded',
+  'held', 'charging', 'fighting-defensively', 'total-defense', 'incorporeal', 'asleep', 'tied-up', 'back-to-back'
+] as const
+export type Condition = typeof CONDITIONS[number]
+
+export const ConditionSchema = StringEnum(CONDITIONS, { description: 'A condition (an unknown name is rejected, never ignored).' })
+
+export const FeatSchema = Type.String({
+  pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+  maxLength: 60,
+  description: 'Feat or combat-relevant class feature in kebab case: weapon-finesse, precise-shot, two-weapon-fighting, improved-grapple, improved-trip, uncanny-dodge, …'
+})
+
+/** The stat block fields (CONTRACT › Combatant), spread into endpoint-specific objects. */
+export const CombatantProperties = {
+  id: Type.Optional(Id),
+  name: Type.Optional(ShortString({ description: 'Display name.' })),
+  size: Type.Optional(SizeSchema),
+  level: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Character level (class level for turning).' })),
+  hitDice: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Hit Dice, for monsters and undead.' })),
+  abilities: Type.Optional(AbilitiesSchema),
+  baseAttackBonus: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Base attack bonus (variant: base combat bonus).' })),
+  baseSaves: Type.Optional(BaseSavesSchema),
+  armorClass: Type.Optional(ArmorClassSchema),
+  cmb: Type.Optional(Type.Integer({ minimum: -50, maximum: 200, description: 'pf1e: printed Combat Maneuver Bonus.' })),
+  cmd: Type.Optional(Type.Integer({ minimum: 0, maximum: 300, description: 'pf1e: printed Combat Maneuver Defense.' })),
+  hitPoints: Type.Optional(HitPointsInputSchema),
+  conditions: Type.Optional(Type.Array(ConditionSchema, { maxItems: LIMITS.conditions, uniqueItems: true })),
+  feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true }))
+}
+
+export const CombatantSchema = Type.Object(CombatantProperties, {
+  additionalProperties: false,
+  title: 'Combatant',
+  description: 'A stat block. All fields optional unless an endpoint needs them (a missing field the rules need is a 422 naming it).'
+})
+
+export type Combatant = Static<typeof CombatantSchema>
+export type ModifierInput = Static<typeof ModifierSchema>
+
+export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, 20 terms).') =>
+  Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', description, examples: ['2d6+3'] })
+
+export const ProblemSchema = Type.Object({
+  type: Type.String({ description: 'URI reference identifying the problem kind: `/problems/<kind>`.' }),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.String(),
+  instance: Type.String({ description: 'The request path.' }),
+  errors: Type.Array(Type.Object({
+    path: Type.String({ description: 'JSON Pointer into the request body (query parameters start with `?`).' }),
+    message: Type.String()
+  }, { additionalProperties: false }))
+}, { additionalProperties: false, title: 'Problem', description: 'RFC 9457 problem details.' })
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemSchema } }
+})
+
+/**
+ * Error responses, documented on every operation. `resolution` adds the 422 of
+ * rules that cannot resolve the request.
+ */
+export function errorResponses (options: { body?: boolean, resolution?: boolean, notFound?: boolean, database?: boolean } = {}): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    429: problemResponse('Rate limited.'),
+    500: problemResponse('Unexpected server error (never caused by client input).')
+  }
+  if (options.body !== false) {
+    responses[400] = problemResponse('Malformed or schema-invalid request; every offending field is listed in `errors`.')
+    responses[413] = problemResponse('Request body larger than 256 KiB.')
+    responses[415] = problemResponse('Content type is not application/json.')
+  }
+  if (options.notFound) responses[404] = problemResponse('No such resource.')
+  if (options.resolution) responses[422] = problemResponse('Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need).')
+  if (options.database) responses[503] = problemResponse('The database is unavailable.')
+  return responses
+}

@@ -1,0 +1,33 @@
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
+
+function configOrExit (): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`configuration error: ${error.message}`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const config = configOrExit()
+const app = await buildApp({ config })
+
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
+closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error')
+  else app.log.info({ signal }, 'shutting down')
+  await app.close()
+})
+
+try {
+  await app.listen({ port: config.port, host: config.host })
+} catch (err) {
+  app.log.error({ err }, 'could not start')
+  await app.close()
+  process.exit(1)
+}

@@ -1,0 +1,91 @@
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import request from 'supertest'
+import type { FastifyInstance } from 'fastify'
+import { statelessApp } from '../helpers/app.js'
+
+let app: FastifyInstance
+before(async () => { app = await statelessApp() })
+after(async () => { await app.close() })
+
+test('POST /v1/dice with a seed is reproducible', async () => {
+  const body = { notation: '4d6+2', seed: 's1' }
+  const a = await request(app.server).post('/v1/dice').send(body).expect(200)
+  const b = await request(app.server).post('/v1/dice').send(body).expect(200)
+  assert.deepEqual(a.body, b.body)
+  assert.equal(a.body.seed, 's1')
+  assert.equal(a.body.rolls.length, 4)
+})
+
+test('POST /v1/dice without a seed returns the seed it used, and that seed replays it', async () => {
+  const a = await request(app.server).post('/v1/dice').send({ notation: '10d20' }).expect(200)
+  const b = await request(app.server).post('/v1/dice').send({ notation: '10d20', seed: a.body.seed }).expect(200)
+  assert.deepEqual(a.body, b.body)
+})
+
+test('dice.sequence fixes the dice: 4d6+2 with four sixes is 26', async () => {
+  const res = await request(app.server).post('/v1/dice').send({ notation: '4d6+2', dice: { sequence: [6, 6, 6, 6] } }).expect(200)
+  assert.equal(res.body.total, 26)
+  assert.deepEqual(res.body.rolls, [6, 6, 6, 6].map((result) => ({ purpose: 'dice', die: 6, result })))
+})
+
+test('1001d6 is a 400 problem naming /notation', async () => {
+  const res = await request(app.server).post('/v1/dice').send({ notation: '1001d6' }).expect(400)
+  assert.match(res.headers['content-type'] ?? '', /application\/problem\+json/)
+  assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path), ['/notation'])
+})
+
+test('a sequence value of 7 for a d6 is a 422 naming the index', async () => {
+  const res = await request(app.server).post('/v1/dice').send({ notation: '2d6', dice: { sequence: [3, 7] } }).expect(422)
+  assert.equal(res.body.type, '/problems/invalid-die-value')
+  assert.equal(res.body.errors[0].path, '/dice/sequence/1')
+})
+
+test('unknown properties are rejected, each by its own path; strings are not coerced to numbers', async () => {
+  const res = await request(app.server).post('/v1/dice').send({ notation: '1d6', notaton: 'x', dice: { sequnce: [1] } }).expect(400)
+  const paths = res.body.errors.map((e: { path: string }) => e.path).sort()
+  assert.deepEqual(paths, ['/dice/sequnce', '/notaton'])
+  const coerced = await request(app.server).post('/v1/dice').send({ notation: '1d6', dice: { sequence: ['3'] } }).expect(400)
+  assert.equal(coerced.body.errors[0].path, '/dice/sequence/0')
+})
+
+test('errors: 404 unknown route, 413 body over 256 KiB, 415 non-JSON, 400 broken JSON, all problem+json', async () => {
+  const notFound = await request(app.server).get('/v1/nothing').expect(404)
+  assert.equal(notFound.body.status, 404)
+  const big = await request(app.server).post('/v1/dice').set('content-type', 'application/json').send(JSON.stringify({ notation: '1d6', pad: 'x'.repeat(300 * 1024) })).expect(413)
+  assert.equal(big.body.type, '/problems/payload-too-large')
+  const text = await request(app.server).post('/v1/dice').set('content-type', 'text/plain').send('1d6').expect(415)
+  assert.equal(text.body.status, 415)
+  const broken = await request(app.server).post('/v1/dice').set('content-type', 'application/json').send('{"notation":').expect(400)
+  assert.match(broken.headers['content-type'] ?? '', /problem\+json/)
+})
+
+test('x-request-id is echoed, and generated when absent', async () => {
+  const given = await request(app.server).get('/healthz').set('x-request-id', 'abc-123').expect(200)
+  assert.equal(given.headers['x-request-id'], 'abc-123')
+  const generated = await request(app.server).get('/healthz').expect(200)
+  assert.match(generated.headers['x-request-id'] ?? '', /^[0-9a-f-]{36}$/)
+})
+
+test('GET /v1/rulesets lists the three rulesets with save names and capabilities', async () => {
+  const res = await request(app.server).get('/v1/rulesets').expect(200)
+  const byId = Object.fromEntries(res.body.rulesets.map((r: { id: string }) => [r.id, r]))
+  assert.deepEqual(Object.keys(byId).sort(), ['dnd35', 'pf1e', 'variant'])
+  assert.deepEqual(byId.variant.saves, ['charm', 'reflex', 'death', 'fear', 'spell'])
+  assert.deepEqual(byId.dnd35.saves, ['fortitude', 'reflex', 'will'])
+  assert.deepEqual(byId.variant.capabilities.grappleActions, [])
+  assert.equal(byId.variant.capabilities.attacks.twoWeaponFighting, false)
+  assert.equal(byId.dnd35.sizeTable.find((r: { size: string }) => r.size === 'large').attackAndAc, -1)
+  assert.equal(byId.variant.sizeTable.find((r: { size: string }) => r.size === 'large').attackAndAc, 0)
+  const one = await request(app.server).get('/v1/rulesets/pf1e').expect(200)
+  assert.equal(one.body.id, 'pf1e')
+  await request(app.server).get('/v1/rulesets/dnd4').expect(404)
+})
+
+test('GET /docs serves Swagger UI and /openapi.json an OpenAPI 3.1 document', async () => {
+  const docs = await request(app.server).get('/docs/').expect(200)
+  assert.match(docs.text, /swagger-ui/i)
+  const doc = await request(app.server).get('/openapi.json').expect(200)
+  assert.equal(doc.body.openapi, '3.1.0')
+  assert.ok(doc.body.paths['/v1/dice'].post)
+})

@@ -1,0 +1,83 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { Dice } from '../../src/rules/dice/roller.js'
+import { NotationError, parseNotation, notationRange } from '../../src/rules/dice/notation.js'
+import { RuleError } from '../../src/rules/errors.js'
+
+test('notation: NdM terms, bare d20, constants, signs', () => {
+  assert.deepEqual(parseNotation('2d6 + d4 - 1').terms, [
+    { kind: 'dice', sign: 1, count: 2, faces: 6 },
+    { kind: 'dice', sign: 1, count: 1, faces: 4 },
+    { kind: 'constant', sign: -1, value: 1 }
+  ])
+  assert.deepEqual(parseNotation('-3').terms, [{ kind: 'constant', sign: -1, value: 3 }])
+})
+
+test('notation: bounds of 1,000 dice, 1,000 faces and 20 terms (CONTRACT › Conventions)', () => {
+  assert.doesNotThrow(() => parseNotation('1000d1000'))
+  assert.throws(() => parseNotation('1001d6'), /at most 1000 dice per term/)
+  assert.throws(() => parseNotation('1d1001'), /at most 1000 faces/)
+  assert.doesNotThrow(() => parseNotation(Array(20).fill('1').join('+')))
+  assert.throws(() => parseNotation(Array(21).fill('1').join('+')), /at most 20 terms/)
+})
+
+test('notation: garbage is refused, never half-read', () => {
+  for (const bad of ['', 'd', '2d', '2x6', '2d6+', '2d6 3', '0d6', '1d0', '++1', 'd6d6']) {
+    assert.throws(() => parseNotation(bad), NotationError, bad)
+  }
+})
+
+test('dice.sequence is consumed in order before the seeded generator', () => {
+  const dice = new Dice({ seed: 'x', sequence: [6, 6, 6, 6] })
+  const rolled = dice.rollNotation('4d6+2', 'damage')
+  assert.equal(rolled.total, 26)
+  assert.deepEqual(dice.rolls.map((r) => r.result), [6, 6, 6, 6])
+  assert.ok(dice.rolls.every((r) => r.purpose === 'damage' && r.die === 6))
+  const next = dice.d20('attack')
+  assert.ok(next >= 1 && next <= 20)
+})
+
+test('an impossible sequence value is a 422-kind RuleError naming the index and the die', () => {
+  const dice = new Dice({ seed: 1, sequence: [3, 7] })
+  dice.roll(6, 'damage')
+  assert.throws(() => dice.roll(6, 'damage'), (error: unknown) => {
+    assert.ok(error instanceof RuleError)
+    assert.equal(error.kind, 'invalid-die-value')
+    assert.deepEqual(error.errors.map((e) => e.path), ['/dice/sequence/1'])
+    assert.match(error.message, /d6/)
+    return true
+  })
+  assert.throws(() => new Dice({ seed: 1, sequence: [0] }).d20('attack'), RuleError)
+  assert.throws(() => new Dice({ seed: 1, sequence: [21] }).d20('attack'), RuleError)
+})
+
+test('property: the same seed gives the same rolls; every die is within its faces', () => {
+  fc.assert(fc.property(fc.oneof(fc.string(), fc.integer()), fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 20 }), (seed, faces) => {
+    const a = new Dice({ seed })
+    const b = new Dice({ seed })
+    const ra = faces.map((f) => a.roll(f, 'p'))
+    const rb = faces.map((f) => b.roll(f, 'p'))
+    assert.deepEqual(ra, rb)
+    ra.forEach((r, i) => assert.ok(r >= 1 && r <= (faces[i] as number)))
+  }))
+})
+
+test('property: a notation total lies within its range and equals the sum of its terms', () => {
+  fc.assert(fc.property(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -20, max: 20 }), fc.string(), (count, faces, constant, seed) => {
+    const notation = `${count}d${faces}${constant < 0 ? '-' : '+'}${Math.abs(constant)}`
+    const dice = new Dice({ seed })
+    const rolled = dice.rollNotation(notation, 'p')
+    const { min, max } = notationRange(parseNotation(notation))
+    assert.ok(rolled.total >= min && rolled.total <= max)
+    assert.equal(rolled.total, rolled.terms.reduce((s, t) => s + t.subtotal, 0))
+    assert.equal(dice.rolls.length, count)
+  }))
+})
+
+test('the generator is not visibly biased: 6,000 d6 rolls land near 1,000 per face', () => {
+  const dice = new Dice({ seed: 'fairness' })
+  const counts = [0, 0, 0, 0, 0, 0]
+  for (let i = 0; i < 6000; i++) counts[dice.roll(6, 'p') - 1]! += 1
+  for (const c of counts) assert.ok(c > 850 && c < 1150, `face count ${c}`)
+})
