@@ -39,3 +39,18 @@ export function ruleNotDefined (rulesetName: string, what: string, path = ''): R
   const message = `${rulesetName} does not define ${what}`
   return new RuleError('rule-not-defined', message, path ? [{ path, message }] : [])
 }
+
+/**
+ * Rules functions name fields relative to the object they were given
+ * (`/armorClass/touch`); the caller knows where that object sits in the request.
+ */
+export function atPath<T> (prefix: string, fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof RuleError && !error.errors.some((e) => e.path.startsWith('/dice/'))) {
+      for (const e of error.errors) e.path = prefix + e.path
+    }
+    throw error
+  }
+}

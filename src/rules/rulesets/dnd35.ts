@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 
 /** D&D 3.5 SRD (seeds 000, 003, 004). */
 export const dnd35: Ruleset = {
@@ -14,6 +15,12 @@ export const dnd35: Ruleset = {
     stackUnlessSameSource: new Set(['circumstance'])
   },
   sizeModifiesAttackAndAc: true,
+  armorClass: {
+    conditions: SRD_DEFENDER_CONDITIONS,
+    deniedDexPenalty: 0,
+    invisibleAttackerDeniesDex: true,
+    cover: { none: 0, cover: 4, improved: 8 }
+  },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
     saves: true,

@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
 export const pf1e: Ruleset = {
@@ -13,6 +14,22 @@ export const pf1e: Ruleset = {
     stackUnlessSameSource: new Set(['circumstance', 'untyped'])
   },
   sizeModifiesAttackAndAc: true,
+  armorClass: {
+    conditions: {
+      ...SRD_DEFENDER_CONDITIONS,
+      // PRD › Conditions: grappled is −4 Dex but keeps the Dex bonus; it does not deny Dex.
+      grappled: { dexScoreChange: -4 },
+      grappling: { dexScoreChange: -4 },
+      // D11: pinned is denied Dex and takes a flat −4 against all attacks.
+      pinned: { deniesDex: true, melee: -4, ranged: -4 },
+      // PRD › Helpless: also flat-footed (−9 melee, −5 ranged in total, 002 › Helpless Defenders).
+      helpless: { dexModifierAs: -5, melee: -4 }
+    },
+    deniedDexPenalty: 0,
+    invisibleAttackerDeniesDex: true,
+    // D24: the PRD values.
+    cover: { none: 0, cover: 4, improved: 8 }
+  },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
     saves: true,

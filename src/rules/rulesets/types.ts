@@ -1,4 +1,5 @@
 import type { StackingPolicy } from '../modifiers.js'
+import type { ArmorClassPolicy } from '../armor-class.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -34,6 +35,8 @@ export interface Ruleset {
   stacking: StackingPolicy
   /** Whether size gives a modifier on attack rolls and AC (the variant has none: RULES.md §1.1). */
   sizeModifiesAttackAndAc: boolean
+  /** Defender conditions, cover and the off-guard penalty (RULES.md §1.3, §1.4). */
+  armorClass: ArmorClassPolicy
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>

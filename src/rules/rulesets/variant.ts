@@ -14,6 +14,32 @@ export const variant: Ruleset = {
     stackUnlessSameSource: new Set(['circumstance'])
   },
   sizeModifiesAttackAndAc: false,
+  armorClass: {
+    conditions: {
+      // 001 › Conditions › Off-Guard: no Dex, and −2 (deniedDexPenalty below).
+      'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true },
+      'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
+      // 001 › Helpless Defenders: −4 melee, Dex −5, and the off-guard −2 is not added.
+      helpless: { dexModifierAs: -5, melee: -4 },
+      paralyzed: { dexModifierAs: -5, melee: -4 },
+      unconscious: { dexModifierAs: -5, melee: -4 },
+      asleep: { dexModifierAs: -5, melee: -4 },
+      'tied-up': { dexModifierAs: -5, melee: -4 },
+      petrified: { dexModifierAs: -5, melee: -4 },
+      // 001 › Conditions: stunned, blinded and cowering make the creature off-guard.
+      stunned: { deniesDex: true },
+      blinded: { deniesDex: true },
+      cowering: { deniesDex: true },
+      prone: { melee: -4, ranged: 4 },
+      squeezing: { melee: -4, ranged: -4 },
+      disoriented: { melee: -2, ranged: -2 },
+      charging: { melee: -2, ranged: -2 },
+      'total-defense': { dodge: 4 }
+    },
+    deniedDexPenalty: 2,
+    invisibleAttackerDeniesDex: true,
+    cover: { none: 0, cover: 4, improved: 8 }
+  },
   capabilities: {
     // RULES.md §2.9, D28: no full attack and no two-weapon rules.
     attacks: { modes: ['single', 'coup-de-grace'], twoWeaponFighting: false, criticalConfirmation: false },

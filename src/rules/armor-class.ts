@@ -1,0 +1,168 @@
+import { modifierOf } from './abilities.js'
+import { type CombatantInput, hasFeat, isTotals } from './combatant.js'
+import { missingField } from './errors.js'
+import { type BreakdownEntry, type Modifier, stackModifiers } from './modifiers.js'
+import type { Ruleset } from './rulesets/types.js'
+import { sizeRow } from './size.js'
+
+export type AttackKind = 'melee' | 'ranged'
+export type AcType = 'normal' | 'touch' | 'flat-footed' | 'touch-flat-footed'
+export type Cover = 'none' | 'cover' | 'improved'
+
+/** How one condition of the defender changes its AC; each ruleset supplies a table of these. */
+export interface DefenderConditionEffect {
+  /** The defender loses a positive Dex bonus and its dodge bonuses. */
+  deniesDex?: boolean
+  /** Uncanny dodge does not help (helpless, immobilized). */
+  uncannyDodgeKeepsDex?: boolean
+  /** Dex modifier is treated as this value (helpless: Dex 0, −5). */
+  dexModifierAs?: number
+  /** Change to the Dex score (pf1e grappled: −4 Dex). */
+  dexScoreChange?: number
+  melee?: number
+  ranged?: number
+  /** A dodge bonus the condition grants (fighting defensively, total defense). */
+  dodge?: number
+  /** Not applied when the attacker is the creature pinning the defender. */
+  notAgainstPinner?: boolean
+  /** Applied only when the attacker is not in the grapple with the defender (dnd35 grappling). */
+  onlyAgainstNonGrapplers?: boolean
+}
+
+export interface ArmorClassPolicy {
+  conditions: Readonly<Record<string, DefenderConditionEffect>>
+  /** variant off-guard: a flat −2 on top of losing Dex (001 › Conditions › Off-Guard). */
+  deniedDexPenalty: number
+  /** An invisible attacker denies the defender its Dex (SRD35; variant: off-guard). */
+  invisibleAttackerDeniesDex: boolean
+  /** Cover bonus to AC. */
+  cover: Readonly<Record<Cover, number>>
+}
+
+export interface AttackContext {
+  kind: AttackKind
+  touch: boolean
+  cover?: Cover
+  attackerInvisible?: boolean
+  /** The attacker is pinning the defender (pinned's −4 does not apply to it). */
+  attackerIsPinner?: boolean
+  /** The attacker is in the same grapple as the defender. */
+  attackerInGrapple?: boolean
+  /** Extra situational AC modifiers from the request. */
+  modifiers?: readonly Modifier[]
+}
+
+export interface ArmorClassResult {
+  value: number
+  acType: AcType
+  breakdown: BreakdownEntry[]
+  /** Whether the defender lost its Dex bonus to AC (flat-footed, helpless…): sneak attack and the like care. */
+  deniedDex: boolean
+}
+
+function entry (source: string, value: number, type: BreakdownEntry['type'] = 'untyped'): Modifier {
+  return { source, value, type }
+}
+
+/**
+ * The Armor Class an attack must beat (RULES.md §1.3, §1.4): from components
+ * or printed totals, touch and flat-footed variants chosen by the attack and
+ * the defender's conditions, cover, and situational modifiers.
+ */
+export function armorClass (ruleset: Ruleset, defender: CombatantInput, attack: AttackContext): ArmorClassResult {
+  const policy = ruleset.armorClass
+  const effects: Array<[string, DefenderConditionEffect]> = []
+  for (const condition of defender.conditions ?? []) {
+    const effect = policy.conditions[condition]
+    if (!effect) continue
+    if (effect.notAgainstPinner && attack.attackerIsPinner) continue
+    if (effect.onlyAgainstNonGrapplers && attack.attackerInGrapple) continue
+    effects.push([condition, effect])
+  }
+
+  const uncannyDodge = hasFeat(defender, 'uncanny-dodge')
+  let deniedDex = false
+  let dexAs: number | undefined
+  for (const [, effect] of effects) {
+    if (effect.dexModifierAs !== undefined) {
+      dexAs = effect.dexModifierAs
+      deniedDex = true
+    }
+    if (effect.deniesDex && !(uncannyDodge && effect.uncannyDodgeKeepsDex)) deniedDex = true
+  }
+  if (attack.attackerInvisible && policy.invisibleAttackerDeniesDex && !uncannyDodge) deniedDex = true
+
+  const acType: AcType = attack.touch ? (deniedDex ? 'touch-flat-footed' : 'touch') : (deniedDex ? 'flat-footed' : 'normal')
+  const mods: Modifier[] = []
+
+  if (isTotals(defender.armorClass)) {
+    mods.push(...printedBase(defender, acType, dexAs))
+  } else {
+    const c = defender.armorClass ?? {}
+    const dexScoreChange = effects.reduce((n, [, e]) => n + (e.dexScoreChange ?? 0), 0)
+    const dexScore = defender.abilities?.dex
+    const dexMod = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexScoreChange }, 'dex') ?? 0)
+    const cappedDex = c.maxDex !== undefined ? Math.min(dexMod, c.maxDex) : dexMod
+    if (dexAs !== undefined) mods.push(entry('Dexterity (helpless: treated as 0)', dexAs))
+    else if (deniedDex) { if (cappedDex < 0) mods.push(entry('Dexterity', cappedDex)) } else if (cappedDex !== 0) mods.push(entry('Dexterity', cappedDex))
+    if (!attack.touch) {
+      if (c.armor) mods.push(entry('armor', c.armor, 'armor'))
+      if (c.shield) mods.push(entry('shield', c.shield, 'shield'))
+      if (c.natural) mods.push(entry('natural armor', c.natural, 'natural-armor'))
+    }
+    if (c.deflection) mods.push(entry('deflection', c.deflection, 'deflection'))
+    if (c.dodge && !deniedDex) mods.push(entry('dodge', c.dodge, 'dodge'))
+    if (ruleset.sizeModifiesAttackAndAc) {
+      const size = sizeRow(defender.size).attackAndAc
+      if (size !== 0) mods.push(entry(`size (${defender.size ?? 'medium'})`, size, 'size'))
+    }
+    for (const m of c.modifiers ?? []) {
+      if (attack.touch && (m.type === 'armor' || m.type === 'shield' || m.type === 'natural-armor')) continue
+      if (deniedDex && m.type === 'dodge') continue
+      mods.push(m)
+    }
+  }
+
+  if (deniedDex && policy.deniedDexPenalty !== 0 && dexAs === undefined) {
+    mods.push(entry('off-guard', -policy.deniedDexPenalty))
+  }
+  for (const [condition, effect] of effects) {
+    const value = attack.kind === 'melee' ? (effect.melee ?? 0) : (effect.ranged ?? 0)
+    if (value !== 0) mods.push(entry(condition, value))
+    if (effect.dodge && !deniedDex) mods.push(entry(condition, effect.dodge, 'dodge'))
+  }
+  const cover = policy.cover[attack.cover ?? 'none']
+  if (cover !== 0) mods.push(entry(attack.cover === 'improved' ? 'improved cover' : 'cover', cover))
+  for (const m of attack.modifiers ?? []) {
+    if (deniedDex && m.type === 'dodge') continue
+    mods.push(m)
+  }
+
+  const stacked = stackModifiers(mods, ruleset.stacking)
+  return { value: 10 + stacked.total, acType, breakdown: stacked.breakdown, deniedDex }
+}
+
+/** Printed totals: pick the printed figure for the AC type; derive touch-flat-footed and helpless from them. */
+function printedBase (defender: CombatantInput, acType: AcType, dexAs: number | undefined): Modifier[] {
+  const ac = defender.armorClass as { total: number, touch?: number, flatFooted?: number }
+  const need = (field: 'touch' | 'flatFooted'): number => {
+    const value = ac[field]
+    if (value === undefined) throw missingField(`/armorClass/${field}`, `printed armorClass.${field} is needed for a ${acType} attack`)
+    return value
+  }
+  let base: number
+  let source: string
+  switch (acType) {
+    case 'normal': base = ac.total; source = 'printed AC'; break
+    case 'touch': base = need('touch'); source = 'printed touch AC'; break
+    case 'flat-footed': base = need('flatFooted'); source = 'printed flat-footed AC'; break
+    case 'touch-flat-footed': base = need('touch') - (ac.total - need('flatFooted')); source = 'printed touch AC less Dex and dodge'; break
+  }
+  const mods = [entry(source, base - 10)]
+  if (dexAs !== undefined) {
+    // The flat-footed figure already lacks a positive Dex; a negative one is still in it.
+    const dexMod = Math.min(modifierOf(defender.abilities, 'dex') ?? 0, 0)
+    mods.push(entry('Dexterity (helpless: treated as 0)', dexAs - dexMod))
+  }
+  return mods
+}

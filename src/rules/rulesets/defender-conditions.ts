@@ -1,0 +1,31 @@
+import type { DefenderConditionEffect } from '../armor-class.js'
+
+/**
+ * Defender conditions shared by dnd35 and pf1e (RULES.md §1.4, SRD35/PRD
+ * tables). Each ruleset module takes this table and overrides what differs.
+ */
+export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionEffect>> = {
+  'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
+  // 000 › Helpless Defenders: Dex treated as 0 (−5) against all attacks, −4 against melee.
+  helpless: { dexModifierAs: -5, melee: -4 },
+  paralyzed: { dexModifierAs: -5, melee: -4 },
+  unconscious: { dexModifierAs: -5, melee: -4 },
+  asleep: { dexModifierAs: -5, melee: -4 },
+  'tied-up': { dexModifierAs: -5, melee: -4 },
+  petrified: { dexModifierAs: -5, melee: -4 },
+  stunned: { deniesDex: true, melee: -2, ranged: -2 },
+  blinded: { deniesDex: true, melee: -2, ranged: -2 },
+  cowering: { deniesDex: true, melee: -2, ranged: -2 },
+  prone: { melee: -4, ranged: 4 },
+  kneeling: { melee: -2, ranged: 2 },
+  sitting: { melee: -2, ranged: 2 },
+  // D10: −4 against all attacks by non-pinners, plus the Dex every grappler loses.
+  pinned: { deniesDex: true, melee: -4, ranged: -4, notAgainstPinner: true },
+  // 000 › Grappling Consequences: no Dex against opponents it is not grappling.
+  grappling: { deniesDex: true, onlyAgainstNonGrapplers: true },
+  squeezing: { melee: -4, ranged: -4 },
+  // 000 › Charge: −2 AC until the start of the charger's next turn.
+  charging: { melee: -2, ranged: -2 },
+  'fighting-defensively': { dodge: 2 },
+  'total-defense': { dodge: 4 }
+}
