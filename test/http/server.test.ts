@@ -1,0 +1,74 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { once } from 'node:events'
+
+function startServer (env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, ENCOUNTERS: 'off', PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env }
+  })
+}
+
+/** Collects the child's JSON log lines; `waitFor` resolves once a line matches (already seen or yet to come). */
+function logCollector (child: ChildProcessWithoutNullStreams): { lines: Array<Record<string, unknown>>, waitFor: (match: (line: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = []
+  const waiters: Array<{ match: (line: Record<string, unknown>) => boolean, resolve: (line: Record<string, unknown>) => void }> = []
+  let buffer = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString()
+    let newline
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, newline)
+      buffer = buffer.slice(newline + 1)
+      let line: Record<string, unknown>
+      try { line = JSON.parse(text) as Record<string, unknown> } catch { continue }
+      lines.push(line)
+      for (const w of [...waiters]) {
+        if (w.match(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line) }
+      }
+    }
+  })
+  const waitFor = async (match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> => {
+    const seen = lines.find(match)
+    if (seen) return seen
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a log line')), 20_000)
+      waiters.push({ match, resolve: (line) => { clearTimeout(timer); resolve(line) } })
+    })
+  }
+  return { lines, waitFor }
+}
+
+test('the server logs JSON with the request id on every request line, and exits 0 on SIGTERM', async () => {
+  const child = startServer({})
+  const { lines, waitFor } = logCollector(child)
+  const listening = await waitFor((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening'))
+  const url = String(listening.msg).replace('Server listening at ', '')
+  const response = await fetch(`${url}/v1/dice`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-id': 'trace-42' },
+    body: JSON.stringify({ notation: '1d20', seed: 1 })
+  })
+  assert.equal(response.status, 200)
+  assert.equal(response.headers.get('x-request-id'), 'trace-42')
+  await waitFor((l) => l.msg === 'request completed')
+  const requestLines = lines.filter((l) => l.req !== undefined || l.res !== undefined)
+  assert.ok(requestLines.length >= 2)
+  assert.ok(requestLines.every((l) => l.requestId === 'trace-42'), 'every line of the request carries its id')
+  assert.ok(!JSON.stringify(lines).includes('1d20'), 'bodies are not logged')
+
+  child.kill('SIGTERM')
+  const [code] = await once(child, 'exit')
+  assert.equal(code, 0)
+})
+
+test('a bad configuration value stops the process with one line naming the variable', async () => {
+  const child = startServer({ PORT: 'not-a-port' })
+  let stderr = ''
+  child.stderr.on('data', (c: Buffer) => { stderr += c.toString() })
+  const [code] = await once(child, 'exit')
+  assert.equal(code, 1)
+  const lines = stderr.trim().split('\n')
+  assert.equal(lines.length, 1)
+  assert.match(lines[0] ?? '', /PORT/)
+})
