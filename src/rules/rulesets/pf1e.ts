@@ -39,5 +39,18 @@ export const pf1e: Ruleset = {
     damage: true,
     healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
     initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
+  },
+  // D45: 002 has no channelling; PRD › Cleric, Paladin, Feats (RULES.md §5.3).
+  turning: {
+    turnUndead: null,
+    channelEnergy: {
+      burstFeet: 30,
+      dice: { levelsPerDie: 2, faces: 6 },
+      saveDcBase: 10,
+      save: 'will',
+      paladin: { minimumLevel: 4 },
+      turnUndeadFeat: { feat: 'turn-undead', durationRounds: 10 },
+      usesPerDay: { base: 3, extraUsesFeat: { feat: 'extra-channel', uses: 2 } }
+    }
   }
 }
