@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { TURNING_ACTIONS } from '../rules/turning/types.js'
 import {
-  BreakdownSchema, CombatantProperties, Id, LIMITS, ModifierListSchema, Nullable, ResolutionProperties, RollsSchema,
+  BreakdownSchema, CombatantProperties, Id, LIMITS, ModifierSchema, Nullable, ResolutionProperties, RollsSchema,
   RulesetIdSchema, SeedSchema, StringEnum
 } from './common.js'
 
@@ -25,7 +25,7 @@ export const TurnerSchema = Type.Object({
 export const UndeadSchema = Type.Object({
   id: Id,
   hitDice: Type.Integer({ minimum: 1, maximum: 1000, description: 'Actual Hit Dice; the Hit Dice spent from the turning damage.' }),
-  distanceFeet: Distance('Distance from the turner. Undead beyond 60 ft are `out-of-range`. Closest first; undead at the same distance are taken in request order.'),
+  distanceFeet: Distance('Distance from the turner. Undead beyond 60 ft are `out-of-range`. Closest first; when equally close undead compete for the last of the turning damage (or the command limit), `tie-break` dice decide which counts as closest (000 › Closest Creature). Give distinct distances to fix the order yourself.'),
   turnResistance: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Turn resistance: added to the Hit Dice for the table comparison and the destruction test, not for the turning damage spent (D44). Default 0.' })),
   alreadyTurned: Type.Optional(Type.Boolean({ description: 'Already turned (or rebuked) and still in range. `turn`/`rebuke`/`command` skip it (see `skipAlreadyTurned`); `dispel` frees only these. Default false.' })),
   bolsteredHitDice: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Effective Hit Dice from a bolster still running (the `effectiveHitDice` a `bolster` returned); used when above Hit Dice + turn resistance.' })),
@@ -37,7 +37,7 @@ export const ChannelTargetSchema = Type.Object({
   id: Id,
   kind: StringEnum(['living', 'undead'] as const, { description: 'Positive energy heals the living and harms undead; negative energy the reverse.' }),
   distanceFeet: Type.Optional(Distance('Distance from the channeler; beyond the 30-ft burst the target is `out-of-range`. Absent: inside the burst. List the channeler herself to include her.')),
-  modifiers: Type.Optional(ModifierListSchema)
+  modifiers: Type.Optional(Type.Array(ModifierSchema, { maxItems: LIMITS.modifiers, description: 'Modifiers to this target\'s Will save (`{ value, type, source }`), stacked per the ruleset.' }))
 }, {
   additionalProperties: false,
   title: 'ChannelTarget',
@@ -54,7 +54,7 @@ export const TurningRequestSchema = Type.Object({
   previousTurningCheck: Type.Optional(Type.Integer({ minimum: -100, maximum: 200, description: '`dispel` only (required there): the turning check result the good cleric scored; the dispel succeeds when this check is equal or higher.' })),
   commandedHitDice: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: '`rebuke`/`command` only: Hit Dice of undead the cleric already commands. Commanded undead total at most the cleric\'s level in HD; one that would be commanded past the limit is rebuked instead. Default 0.' })),
   skipAlreadyTurned: Type.Optional(Type.Boolean({ description: '`turn`/`rebuke`/`command`: skip undead marked `alreadyTurned` so no turning is wasted on them (000 › Turning Damage: "you may skip"). Default true.' })),
-  checkModifiers: Type.Optional(ModifierListSchema),
+  checkModifiers: Type.Optional(Type.Array(ModifierSchema, { maxItems: LIMITS.modifiers, description: 'dnd35: situational modifiers to the turning check (`{ value, type, source }`), stacked per the ruleset with the Cha modifier and the Knowledge (religion) bonus.' })),
   ...ResolutionProperties
 }, {
   additionalProperties: false,

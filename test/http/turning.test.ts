@@ -85,6 +85,8 @@ test('400s: level 0, a negative distance, unknown fields, fields of another acti
   assert.deepEqual(unknown.body.errors.map((e: { path: string }) => e.path).sort(), ['/turner/clas', '/undead/0/turnResistence'])
   const mixed = await post({ action: 'turn', turner: cleric, undead: [], targets: [], previousTurningCheck: 3 }).expect(400)
   assert.deepEqual(mixed.body.errors.map((e: { path: string }) => e.path), ['/targets', '/previousTurningCheck'])
+  const channelOnly = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: cleric, targets: [], checkModifiers: [], skipAlreadyTurned: true, commandedHitDice: 2 }).expect(400)
+  assert.deepEqual(channelOnly.body.errors.map((e: { path: string }) => e.path), ['/commandedHitDice', '/skipAlreadyTurned', '/checkModifiers'])
   const dup = await post({ action: 'turn', turner: cleric, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }, { id: 'z', hitDice: 2, distanceFeet: 5 }] }).expect(400)
   assert.equal(dup.body.errors[0].path, '/undead/1/id')
   const tooMany = await post({ action: 'turn', turner: cleric, undead: Array.from({ length: 101 }, (_, i) => ({ id: `u${i}`, hitDice: 1, distanceFeet: 5 })) }).expect(400)
@@ -141,6 +143,16 @@ test('pf1e channel-negative harms the living and heals undead; turn-undead needs
   assert.equal(noFeat.body.errors[0].path, '/turner/feats')
   const undeadList = await post({ ruleset: 'pf1e', action: 'channel-positive', turner, undead: [] }).expect(400)
   assert.equal(undeadList.body.errors[0].path, '/undead')
+})
+
+test('equally close zombies: tie-break dice after the turning damage pick the five turned (000 › Closest Creature)', async () => {
+  const undead = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ id: `zombie-${n}`, hitDice: 2, distanceFeet: 30 }))
+  const res = await post({ action: 'turn', turner: cleric, undead, dice: { sequence: [8, 3, 4, 2, 6, 1, 1, 1, 1] } }).expect(200)
+  // d7 = 2 → zombie-2; d6 = 6 → zombie-7; then zombie-1, -3, -4 (turning damage 11 pays for five).
+  assert.deepEqual(res.body.results.filter((r: { outcome: string }) => r.outcome === 'turned').map((r: { id: string }) => r.id), ['zombie-1', 'zombie-2', 'zombie-3', 'zombie-4', 'zombie-7'])
+  assert.deepEqual(res.body.rolls.map((r: { purpose: string, die: number }) => `${r.purpose}:d${r.die}`), [
+    'turning-check:d20', 'turning-damage:d6', 'turning-damage:d6', 'tie-break:d7', 'tie-break:d6', 'tie-break:d5', 'tie-break:d4', 'tie-break:d3', 'tie-break:d2'
+  ])
 })
 
 test('the same seed replays the same turning', async () => {

@@ -129,10 +129,34 @@ test('destruction at twice the Hit Dice (000 › Destroying Undead); turn resist
   assert.equal(r.results[0]?.durationRounds, null)
 })
 
-test('undead at the same distance are taken in request order', () => {
-  const r = turn({ action: 'turn', turner: cleric, undead: ['a', 'b', 'c', 'd'].map((id) => ({ id, hitDice: 2, distanceFeet: 20 })) }, [10, 1, 1])
-  // Budget 2 + 3 + 1 = 6: three of four.
-  assert.deepEqual(outcomes(r), { a: 'turned', b: 'turned', c: 'turned', d: 'unaffected' })
+test('equally close undead: a die decides which counts as closest, when it matters (000 › Closest Creature)', () => {
+  // Budget 2 + 3 + 1 = 6 pays for three of four: d4 = 4 picks d, d3 = 1 picks a, d2 = 2 picks c; b is last.
+  const dice = new Dice({ seed: 't', sequence: [10, 1, 1, 4, 1, 2] })
+  const r = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: ['a', 'b', 'c', 'd'].map((id) => ({ id, hitDice: 2, distanceFeet: 20 })) }, dice) as TurnUndeadResult
+  assert.deepEqual(outcomes(r), { a: 'turned', b: 'unaffected', c: 'turned', d: 'turned' })
+  assert.deepEqual(dice.rolls.map((x) => `${x.purpose}:d${x.die}`), ['turning-check:d20', 'turning-damage:d6', 'turning-damage:d6', 'tie-break:d4', 'tie-break:d3', 'tie-break:d2'])
+  // All three affordable: the order cannot change an outcome, so no die is rolled.
+  const calm = new Dice({ seed: 't', sequence: [10, 1, 1] })
+  const all = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: ['a', 'b', 'c'].map((id) => ({ id, hitDice: 2, distanceFeet: 20 })) }, calm) as TurnUndeadResult
+  assert.deepEqual(outcomes(all), { a: 'turned', b: 'turned', c: 'turned' })
+  assert.equal(calm.rolls.length, 3)
+})
+
+test('TC-T1 with all seven zombies equally close: tie dice pick the five turned (000 › How Turning Works; Closest Creature)', () => {
+  const dice = new Dice({ seed: 't', sequence: [8, 3, 4, 7, 1, 1, 1, 1, 1] })
+  const undead = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ id: `zombie-${n}`, hitDice: 2, distanceFeet: 30 }))
+  const r = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: [...undead, wight] }, dice) as TurnUndeadResult
+  assert.deepEqual(r.results.filter((x) => x.outcome === 'turned').map((x) => x.id), ['zombie-1', 'zombie-2', 'zombie-3', 'zombie-4', 'zombie-7'])
+  assert.deepEqual(dice.rolls.slice(3).map((x) => x.die), [7, 6, 5, 4, 3, 2])
+  assert.equal(r.hitDiceUsed, 10)
+})
+
+test('a tie decided by the command limit rolls too (000 › Evil Clerics and Undead › Commanded)', () => {
+  const evilCleric = { level: 6, class: 'cleric' as const, energy: 'negative' as const, abilities: { cha: 10 } }
+  const dice = new Dice({ seed: 't', sequence: [10, 6, 6, 2] })
+  const r = resolveTurning(dnd35, { action: 'rebuke', turner: evilCleric, commandedHitDice: 4, undead: [{ id: 'a', hitDice: 2, distanceFeet: 10 }, { id: 'b', hitDice: 2, distanceFeet: 10 }] }, dice) as TurnUndeadResult
+  assert.deepEqual(outcomes(r), { a: 'rebuked', b: 'commanded' })
+  assert.equal(dice.rolls[3]?.purpose, 'tie-break')
 })
 
 test('skipAlreadyTurned: false spends turning on undead already turned (000 › Turning Damage: "may skip")', () => {

@@ -60,9 +60,33 @@ function outOfRange (p: Placed, policy: TurnUndeadPolicy): UndeadResult | null {
   return null
 }
 
-/** Closest first; undead at the same distance are taken in request order (stable sort). */
+/** Closest first; undead at the same distance stay in request order until `breakTies` rolls for them. */
 function byDistance (placed: Placed[]): Placed[] {
   return [...placed].sort((a, b) => a.undead.distanceFeet - b.undead.distanceFeet || a.index - b.index)
+}
+
+/** Runs of equally close undead, closest first. */
+function groupsByDistance (sorted: readonly Placed[]): Placed[][] {
+  const groups: Placed[][] = []
+  for (const p of sorted) {
+    const last = groups[groups.length - 1]
+    if (last !== undefined && last[0]?.undead.distanceFeet === p.undead.distanceFeet) last.push(p)
+    else groups.push([p])
+  }
+  return groups
+}
+
+/**
+ * Equally close creatures: "when it's important to determine the closest …
+ * randomly determine which one counts as closest by rolling a die"
+ * (000 › Closest Creature). For k tied undead, dk picks the closest among them
+ * (counted in request order), then d(k−1) among the rest, down to d2.
+ */
+export function shuffleTied<T> (group: readonly T[], dice: Dice): T[] {
+  const rest = [...group]
+  const out: T[] = []
+  while (rest.length > 1) out.push(...rest.splice(dice.roll(rest.length, 'tie-break') - 1, 1))
+  return [...out, ...rest]
 }
 
 const ENERGY_OF: Record<string, Energy> = { turn: 'positive', rebuke: 'negative', command: 'negative', bolster: 'negative', dispel: 'negative' }
@@ -70,7 +94,8 @@ const ENERGY_OF: Record<string, Energy> = { turn: 'positive', rebuke: 'negative'
 /**
  * Turn, rebuke or command, bolster, or dispel another's turning (RULES.md §5.1;
  * 000 › Turn or Rebuke Undead). Dice: the turning check d20, then the turning
- * damage 2d6 when some undead in range could be affected (never for bolster).
+ * damage 2d6 when some undead in range could be affected (never for bolster),
+ * then the tie-break dice of equally close affectable undead.
  */
 export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, request: TurningRequest, dice: Dice): TurnUndeadResult {
   const { turner, action } = request
@@ -117,33 +142,37 @@ export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, r
   let budget = damage?.total ?? 0
   let commanded = request.commandedHitDice ?? 0
   let exhausted = false
-  for (const p of candidates) {
+  const destroys = (p: Placed) => effectiveLevel >= policy.destroyAtHitDiceMultiple * p.effectiveHitDice
+  // The order inside a tie matters only when the turning damage left cannot pay for all of it, or the command limit cannot take all it would command.
+  const tieMatters = (group: Placed[]) => group.length > 1 && !exhausted && (
+    group.reduce((sum, p) => sum + p.undead.hitDice, 0) > budget ||
+    (energy === 'negative' && action !== 'dispel' && group.filter(destroys).reduce((sum, p) => sum + p.undead.hitDice, commanded) > effectiveLevel)
+  )
+  const affect = (p: Placed): UndeadResult => {
     const hd = p.undead.hitDice
     if (exhausted || hd > budget) {
       // D43: the first affectable undead the budget cannot pay for ends the sweep; D44: actual HD are spent.
-      results[p.index] = result(p, 'unaffected', exhausted
-        ? 'turning damage ran out on a closer undead'
-        : `needs ${hd} HD of turning damage; ${budget} HD left`)
+      const reason = exhausted ? 'turning damage ran out on a closer undead' : `needs ${hd} HD of turning damage; ${budget} HD left`
       exhausted = true
-      continue
+      return result(p, 'unaffected', reason)
     }
     budget -= hd
-    if (action === 'dispel') {
-      results[p.index] = result(p, 'freed', `no longer turned: check ${check.total} ≥ ${dispel?.previousTurningCheck}`, hd)
-      continue
-    }
-    const destroys = effectiveLevel >= policy.destroyAtHitDiceMultiple * p.effectiveHitDice
+    if (action === 'dispel') return result(p, 'freed', `no longer turned: check ${check.total} ≥ ${dispel?.previousTurningCheck}`, hd)
+    const destroyed = destroys(p)
     if (energy === 'positive') {
-      results[p.index] = destroys
+      return destroyed
         ? result(p, 'destroyed', `effective level ${effectiveLevel} ≥ ${policy.destroyAtHitDiceMultiple} × ${p.effectiveHitDice} HD`, hd)
         : result(p, 'turned', `flees for ${policy.durationRounds} rounds (cowers if it cannot flee)`, hd, policy.durationRounds)
-    } else if (destroys && commanded + hd <= effectiveLevel) {
-      commanded += hd
-      results[p.index] = result(p, 'commanded', `would be destroyed: commanded (${commanded} of ${effectiveLevel} HD under command)`, hd)
-    } else {
-      const why = destroys ? `would be commanded, but ${commanded} + ${hd} HD exceeds the command limit of ${effectiveLevel}: rebuked` : 'cowers in awe'
-      results[p.index] = result(p, 'rebuked', `${why} for ${policy.durationRounds} rounds`, hd, policy.durationRounds)
     }
+    if (destroyed && commanded + hd <= effectiveLevel) {
+      commanded += hd
+      return result(p, 'commanded', `would be destroyed: commanded (${commanded} of ${effectiveLevel} HD under command)`, hd)
+    }
+    const why = destroyed ? `would be commanded, but ${commanded} + ${hd} HD exceeds the command limit of ${effectiveLevel}: rebuked` : 'cowers in awe'
+    return result(p, 'rebuked', `${why} for ${policy.durationRounds} rounds`, hd, policy.durationRounds)
+  }
+  for (const group of groupsByDistance(candidates)) {
+    for (const p of tieMatters(group) ? shuffleTied(group, dice) : group) results[p.index] = affect(p)
   }
   const hitDiceUsed = (damage?.total ?? 0) - budget
   return { ...base, turningDamage: damage, dispel, results: results as UndeadResult[], hitDiceUsed }
