@@ -6,6 +6,7 @@ import { RuleError } from '../../src/rules/errors.js'
 import { getRuleset } from '../../src/rules/rulesets/index.js'
 import { resolveTurning, type TurningRequest, type TurnUndeadResult, type UndeadInput } from '../../src/rules/turning/index.js'
 import { maxHitDiceAffected } from '../../src/rules/turning/table.js'
+import { shuffleTied } from '../../src/rules/turning/turn-undead.js'
 
 const dnd35 = getRuleset('dnd35')
 
@@ -140,6 +141,23 @@ test('equally close undead: a die decides which counts as closest, when it matte
   const all = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: ['a', 'b', 'c'].map((id) => ({ id, hitDice: 2, distanceFeet: 20 })) }, calm) as TurnUndeadResult
   assert.deepEqual(outcomes(all), { a: 'turned', b: 'turned', c: 'turned' })
   assert.equal(calm.rolls.length, 3)
+})
+
+test('property: tie-break dice put every tied undead in the order exactly once', () => {
+  fc.assert(fc.property(fc.integer({ min: 1, max: 30 }), fc.string(), (k, seed) => {
+    const group = Array.from({ length: k }, (_, i) => i)
+    const dice = new Dice({ seed })
+    const order = shuffleTied(group, dice)
+    return [...order].sort((a, b) => a - b).join() === group.join() && dice.rolls.length === k - 1 && dice.rolls.every((r, i) => r.die === k - i)
+  }))
+})
+
+test('no tie-break die when no tied undead can be paid for', () => {
+  const dice = new Dice({ seed: 't', sequence: [20, 1, 1] })
+  // Check 21: max 6 HD; damage 2 + 3 + 1 = 6 pays for the 5-HD ghast, then 1 HD is left for two tied 4-HD wights.
+  const r = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: [{ id: 'ghast', hitDice: 5, distanceFeet: 5 }, { id: 'w1', hitDice: 4, distanceFeet: 10 }, { id: 'w2', hitDice: 4, distanceFeet: 10 }] }, dice) as TurnUndeadResult
+  assert.deepEqual(outcomes(r), { ghast: 'turned', w1: 'unaffected', w2: 'unaffected' })
+  assert.equal(dice.rolls.length, 3)
 })
 
 test('TC-T1 with all seven zombies equally close: tie dice pick the five turned (000 › How Turning Works; Closest Creature)', () => {

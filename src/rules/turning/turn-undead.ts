@@ -60,7 +60,7 @@ function outOfRange (p: Placed, policy: TurnUndeadPolicy): UndeadResult | null {
   return null
 }
 
-/** Closest first; undead at the same distance stay in request order until `breakTies` rolls for them. */
+/** Closest first; equally close undead stay in request order until `shuffleTied` rolls for them. */
 function byDistance (placed: Placed[]): Placed[] {
   return [...placed].sort((a, b) => a.undead.distanceFeet - b.undead.distanceFeet || a.index - b.index)
 }
@@ -144,7 +144,7 @@ export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, r
   let exhausted = false
   const destroys = (p: Placed) => effectiveLevel >= policy.destroyAtHitDiceMultiple * p.effectiveHitDice
   // The order inside a tie matters only when the turning damage left cannot pay for all of it, or the command limit cannot take all it would command.
-  const tieMatters = (group: Placed[]) => group.length > 1 && !exhausted && (
+  const tieMatters = (group: Placed[]) => group.length > 1 && !exhausted && group.some((p) => p.undead.hitDice <= budget) && (
     group.reduce((sum, p) => sum + p.undead.hitDice, 0) > budget ||
     (energy === 'negative' && action !== 'dispel' && group.filter(destroys).reduce((sum, p) => sum + p.undead.hitDice, commanded) > effectiveLevel)
   )
