@@ -67,6 +67,7 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
     const rolled = dice.rollNotation(`${count}d${policy.dice.faces}`, 'channel')
     channel = { dice: rolled.notation, roll: rolled.terms[0]?.dice ?? [], total: rolled.total }
   }
+  const saveName = policy.save.charAt(0).toUpperCase() + policy.save.slice(1)
   const results = request.targets.map((target, index): ChannelTargetResult => {
     const base = { id: target.id, kind: target.kind, save: null, healed: null, damage: null, durationRounds: null }
     const distance = target.distanceFeet ?? 0
@@ -76,7 +77,7 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
       if (target.kind !== 'undead') return { ...base, outcome: 'unaffected', reason: 'Turn Undead affects undead only' }
       const save = rollSave(ruleset, policy, target, index, saveDc.total, dice)
       return save.success
-        ? { ...base, save, outcome: 'unaffected', reason: `${policy.save} save ${save.total} negates` }
+        ? { ...base, save, outcome: 'unaffected', reason: `${saveName} save ${save.total} negates` }
         : { ...base, save, outcome: 'turned', reason: `flees as if panicked for ${feat.durationRounds} rounds`, durationRounds: feat.durationRounds }
     }
     // Positive energy heals the living and harms undead; negative energy the reverse.
@@ -87,7 +88,7 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
     }
     const save = rollSave(ruleset, policy, target, index, saveDc.total, dice)
     const damage = save.success ? Math.floor(channel.total / 2) : channel.total
-    return { ...base, save, outcome: 'harmed', reason: save.success ? `${policy.save} save ${save.total} halves the damage` : `${policy.save} save ${save.total} failed: full damage`, damage }
+    return { ...base, save, outcome: 'harmed', reason: save.success ? `${saveName} save ${save.total} halves the damage` : `${saveName} save ${save.total} failed: full damage`, damage }
   })
   return {
     procedure: 'channel-energy',
