@@ -30,5 +30,30 @@ export const dnd35: Ruleset = {
     damage: true,
     healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
     initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
+  },
+  // D42: Table: Turning Undead is in no seed; the SRD35 values (Combat II).
+  turningTable: [
+    { checkMin: null, checkMax: 0, maxHitDiceRelativeToLevel: -4 },
+    { checkMin: 1, checkMax: 3, maxHitDiceRelativeToLevel: -3 },
+    { checkMin: 4, checkMax: 6, maxHitDiceRelativeToLevel: -2 },
+    { checkMin: 7, checkMax: 9, maxHitDiceRelativeToLevel: -1 },
+    { checkMin: 10, checkMax: 12, maxHitDiceRelativeToLevel: 0 },
+    { checkMin: 13, checkMax: 15, maxHitDiceRelativeToLevel: 1 },
+    { checkMin: 16, checkMax: 18, maxHitDiceRelativeToLevel: 2 },
+    { checkMin: 19, checkMax: 21, maxHitDiceRelativeToLevel: 3 },
+    { checkMin: 22, checkMax: null, maxHitDiceRelativeToLevel: 4 }
+  ],
+  // RULES.md §5.1 (000 › Turn or Rebuke Undead; SRD35 › Cleric, Feats).
+  turning: {
+    turnUndead: {
+      rangeFeet: 60,
+      damageDice: { count: 2, faces: 6 },
+      destroyAtHitDiceMultiple: 2,
+      durationRounds: 10,
+      knowledgeReligionSynergy: { minimumRanks: 5, bonus: 2 },
+      paladin: { minimumLevel: 4, levelOffset: 3 },
+      usesPerDay: { base: 3, extraUsesFeat: { feat: 'extra-turning', uses: 4 } }
+    },
+    channelEnergy: null
   }
 }

@@ -5,7 +5,7 @@ import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 export const pf1e: Ruleset = {
   id: 'pf1e',
   name: 'Pathfinder 1st Edition',
-  description: 'Pathfinder Roleplaying Game (1st edition) combat rules, with CMB/CMD combat maneuvers and channel energy.',
+  description: 'Pathfinder Roleplaying Game (1st edition) combat rules, with CMB/CMD combat maneuvers and channel energy (channel energy from the PRD: the pf1e seed has none, D45).',
   saves: ['fortitude', 'reflex', 'will'],
   actionTypes: ['standard', 'move', 'full-round', 'swift', 'immediate', 'free'],
   // RULES.md §1.2: pf1e untyped bonuses stack "unless from the same source"; trait does not stack.
@@ -39,5 +39,18 @@ export const pf1e: Ruleset = {
     damage: true,
     healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
     initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
+  },
+  // D45: 002 has no channelling; PRD › Cleric, Paladin, Feats (RULES.md §5.3).
+  turning: {
+    turnUndead: null,
+    channelEnergy: {
+      burstFeet: 30,
+      dice: { levelsPerDie: 2, faces: 6 },
+      saveDcBase: 10,
+      save: 'will',
+      paladin: { minimumLevel: 4 },
+      turnUndeadFeat: { feat: 'turn-undead', durationRounds: 10 },
+      usesPerDay: { base: 3, extraUsesFeat: { feat: 'extra-channel', uses: 2 } }
+    }
   }
 }

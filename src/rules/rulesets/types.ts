@@ -1,5 +1,6 @@
 import type { StackingPolicy } from '../modifiers.js'
 import type { ArmorClassPolicy } from '../armor-class.js'
+import type { TurningPolicy } from '../turning/policy.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -40,4 +41,6 @@ export interface Ruleset {
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
+  /** Turning (dnd35), channel energy (pf1e) or neither (variant): RULES.md §5. */
+  turning: TurningPolicy
 }

@@ -51,5 +51,7 @@ export const variant: Ruleset = {
     damage: true,
     healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
     initiative: { rerolledEachRound: true, ties: 'simultaneous' }
-  }
+  },
+  // RULES.md §5.4: 001 has no undead, turning or channelling.
+  turning: { turnUndead: null, channelEnergy: null }
 }

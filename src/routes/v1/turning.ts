@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { TurningRequestSchema, TurningResponseSchema, type TurningRequestBody } from '../../schemas/turning.js'
+import { errorResponses } from '../../schemas/common.js'
+import { resolutionEcho, startResolution } from '../../http/resolution.js'
+import { HttpProblem, type ProblemField } from '../../http/problem.js'
+import { CHANNEL_ACTIONS, resolveTurning, type TurningRequest } from '../../rules/turning/index.js'
+
+/** Cross-field problems JSON Schema cannot express: the list the action does not use, fields of another action, duplicate ids. */
+function crossFieldProblems (body: TurningRequestBody): ProblemField[] {
+  const errors: ProblemField[] = []
+  const channel = CHANNEL_ACTIONS.has(body.action)
+  if (channel && body.undead !== undefined) errors.push({ path: '/undead', message: `${body.action} acts on targets, not undead` })
+  if (!channel && body.targets !== undefined) errors.push({ path: '/targets', message: `${body.action} acts on undead, not targets` })
+  if (body.previousTurningCheck !== undefined && body.action !== 'dispel') errors.push({ path: '/previousTurningCheck', message: 'only for dispel' })
+  if (body.commandedHitDice !== undefined && body.action !== 'rebuke' && body.action !== 'command') errors.push({ path: '/commandedHitDice', message: 'only for rebuke or command' })
+  if (body.skipAlreadyTurned !== undefined && !['turn', 'rebuke', 'command'].includes(body.action)) errors.push({ path: '/skipAlreadyTurned', message: 'only for turn, rebuke or command' })
+  if (body.checkModifiers !== undefined && channel) errors.push({ path: '/checkModifiers', message: `${body.action} makes no turning check` })
+  for (const [name, list] of [['undead', body.undead], ['targets', body.targets]] as const) {
+    const seen = new Set<string>()
+    list?.forEach((item, i) => {
+      if (seen.has(item.id)) errors.push({ path: `/${name}/${i}/id`, message: `duplicate id "${item.id}": results refer back by id` })
+      seen.add(item.id)
+    })
+  }
+  return errors
+}
+
+const turning: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post('/v1/turning', {
+    schema: {
+      tags: ['turning'],
+      operationId: 'resolveTurning',
+      summary: 'Turn, rebuke, command, bolster or dispel undead (dnd35); channel energy (pf1e)',
+      description: [
+        '**dnd35** (000 › Turn or Rebuke Undead): turning check d20 + Cha modifier (+2 with 5 ranks of Knowledge (religion), plus `checkModifiers`) read through the Turning Undead table (GET /v1/rulesets/dnd35) to the most powerful undead affected; turning damage 2d6 + effective level + Cha modifier is the total Hit Dice affected, rolled only when some undead within 60 ft could be affected. Undead are taken closest first; the sweep stops at the first affectable undead the remaining damage cannot pay for (D43). Turn resistance adds to Hit Dice for the table and the destruction test only (D44). An undead is destroyed (commanded, for negative energy) when the effective level is at least twice its Hit Dice. Paladins turn as clerics three levels lower from 4th level (below: 422).',
+        '`bolster` makes a turning check only (no damage): the table result becomes the effective Hit Dice of each undead in range whose Hit Dice are lower, for 10 rounds. `dispel` frees undead marked `alreadyTurned` when its check is at least `previousTurningCheck`, up to the turning damage in Hit Dice, closest first.',
+        'Equally close undead (000 › Closest Creature): when the order among them can change an outcome (the turning damage left cannot pay for all of them, or the command limit cannot take all it would command), dice decide it: for k tied undead, dk picks the closest (counted in request order), then d(k−1) among the rest, down to d2. Otherwise no die is rolled and request order stands.',
+        'Dice order (dnd35): the turning check d20 (`turning-check`); then the turning damage 2d6 (`turning-damage`) when rolled; then any tie-break dice (`tie-break`), closest tie first.',
+        '**pf1e** (PRD › Channel Energy, D45): `channel-positive` heals living targets and harms undead, `channel-negative` the reverse, by ceil(level / 2)d6 in a 30-ft burst; harmed targets make a Will save (DC 10 + ½ level + Cha modifier) for half. `turn-undead` (the feat) makes undead in the burst flee for 1 minute unless they save; it rolls no channel dice.',
+        'Dice order (pf1e): the channel dice (`channel`), then one Will save d20 (`save`) per target that must save (harmed targets; undead facing `turn-undead`), in request order; healed, unaffected and out-of-range targets roll none.',
+        '**variant**: no turning rules: 422 `rule-not-defined`.'
+      ].join('\n\n'),
+      body: TurningRequestSchema,
+      response: { 200: TurningResponseSchema, ...errorResponses({ resolution: true }) }
+    }
+  }, async (request) => {
+    const body = request.body
+    const problems = crossFieldProblems(body)
+    if (problems.length > 0) throw new HttpProblem('validation-failed', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems)
+    const resolution = startResolution(body, fastify.config.defaultRuleset)
+    const result = resolveTurning(resolution.ruleset, body as TurningRequest, resolution.dice)
+    const { procedure: _procedure, ...fields } = result
+    return { ...resolutionEcho(resolution), ...fields }
+  })
+}
+
+export default turning

@@ -1,0 +1,27 @@
+import type { Dice } from '../dice/roller.js'
+import { ruleNotDefined } from '../errors.js'
+import type { Ruleset } from '../rulesets/types.js'
+import { resolveChannelEnergy } from './channel-energy.js'
+import { resolveTurnUndead } from './turn-undead.js'
+import { CHANNEL_ACTIONS, type TurningRequest, type TurningResult } from './types.js'
+
+export type { TurningPolicy } from './policy.js'
+export * from './types.js'
+
+/**
+ * Resolve a turning or channelling request under the ruleset's policy: the 3.5
+ * turning procedure, PF1 channel energy, or a 422 where the ruleset defines
+ * neither the procedure nor the action (RULES.md §5).
+ */
+export function resolveTurning (ruleset: Ruleset, request: TurningRequest, dice: Dice): TurningResult {
+  if (!ruleset.capabilities.turningActions.includes(request.action)) {
+    throw ruleNotDefined(ruleset.name, `the turning action "${request.action}"`, '/action')
+  }
+  const { turnUndead, channelEnergy } = ruleset.turning
+  if (CHANNEL_ACTIONS.has(request.action)) {
+    if (channelEnergy === null) throw ruleNotDefined(ruleset.name, 'channel energy', '/action')
+    return resolveChannelEnergy(ruleset, channelEnergy, request, dice)
+  }
+  if (turnUndead === null) throw ruleNotDefined(ruleset.name, 'turn or rebuke undead', '/action')
+  return resolveTurnUndead(ruleset, turnUndead, request, dice)
+}

@@ -1,0 +1,64 @@
+import { modifierOf } from '../abilities.js'
+import { hasFeat } from '../combatant.js'
+import { missingField, RuleError } from '../errors.js'
+import { type BreakdownEntry, fixed, stackModifiers, type StackingPolicy } from '../modifiers.js'
+import type { UsesPerDayPolicy } from './policy.js'
+import type { Energy, Total, TurnerClass, TurnerInput } from './types.js'
+
+function notPossible (path: string, message: string): RuleError {
+  return new RuleError('not-possible', message, [{ path, message }])
+}
+
+export function turnerLevel (turner: TurnerInput): number {
+  if (turner.level === undefined) throw missingField('/turner/level', 'turning needs the turner\'s class level')
+  return turner.level
+}
+
+export function turnerClass (turner: TurnerInput): TurnerClass {
+  if (turner.class === undefined) throw missingField('/turner/class', 'turning needs the turner\'s class: cleric or paladin')
+  return turner.class
+}
+
+/** Turning is a Charisma check (000 › Turning Checks): a creature with no Charisma score cannot make one. */
+export function charismaModifier (turner: TurnerInput): number {
+  const mod = modifierOf(turner.abilities, 'cha')
+  if (mod === null) throw notPossible('/turner/abilities/cha', 'a creature with no Charisma score cannot turn or channel')
+  return mod
+}
+
+/**
+ * The energy the action channels. An absent `energy` is the one the action
+ * needs; a given one must match it (a good cleric cannot rebuke, an evil one
+ * cannot turn: 000 › Evil Clerics and Undead; Neutral Clerics and Undead).
+ * Paladins channel positive energy only (000 › Paladins and Undead; PRD › Paladin).
+ */
+export function channelledEnergy (turner: TurnerInput, needed: Energy, action: string): Energy {
+  if (turner.energy !== undefined && turner.energy !== needed) {
+    throw notPossible('/turner/energy', `${action} channels ${needed} energy; this turner channels ${turner.energy} energy`)
+  }
+  if (needed === 'negative' && turner.class === 'paladin') {
+    throw notPossible('/action', `a paladin channels positive energy only; ${action} needs negative energy`)
+  }
+  return needed
+}
+
+/** A paladin turns or channels only from the given level on (000 › Paladins and Undead; PRD › Paladin). */
+export function requirePaladinLevel (turnerClassName: TurnerClass, level: number, minimumLevel: number): void {
+  if (turnerClassName === 'paladin' && level < minimumLevel) {
+    throw notPossible('/turner/level', `a paladin turns undead only from level ${minimumLevel} on; this one is level ${level}`)
+  }
+}
+
+/** 3 + Cha modifier, plus the extra-uses feat; never below 0 (000 › Turning Checks › Times per Day; PRD › Cleric). */
+export function usesPerDay (turner: TurnerInput, chaMod: number, policy: UsesPerDayPolicy, stacking: StackingPolicy): Total {
+  const parts = [fixed('base', policy.base), fixed('Charisma', chaMod)]
+  if (hasFeat(turner, policy.extraUsesFeat.feat)) parts.push(fixed(policy.extraUsesFeat.feat, policy.extraUsesFeat.uses))
+  const stacked = stackModifiers(parts, stacking)
+  return { total: Math.max(0, stacked.total), breakdown: stacked.breakdown }
+}
+
+export function sumApplied (breakdown: readonly BreakdownEntry[]): number {
+  return breakdown.reduce((sum, e) => sum + (e.applied ? e.value : 0), 0)
+}
+
+export { notPossible }
