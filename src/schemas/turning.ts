@@ -41,7 +41,7 @@ export const ChannelTargetSchema = Type.Object({
 }, {
   additionalProperties: false,
   title: 'ChannelTarget',
-  description: 'A creature in a pf1e channel burst (a Combatant with `id` and `kind`). A target that must save needs `baseSaves.will` (a 422 naming it otherwise); its Will save adds its Wisdom modifier and `modifiers`. `hitPoints` caps healing at the maximum.'
+  description: 'A creature in a pf1e channel burst (a Combatant with `id` and `kind`). A target that must save needs `baseSaves.will` (a 422 naming it otherwise); its Will save adds its Wisdom modifier and `modifiers`. `hitPoints` caps healing at the maximum (`current` above `max`: a 400).'
 })
 
 export const TurningRequestSchema = Type.Object({

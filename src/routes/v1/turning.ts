@@ -5,7 +5,7 @@ import { resolutionEcho, startResolution } from '../../http/resolution.js'
 import { HttpProblem, type ProblemField } from '../../http/problem.js'
 import { CHANNEL_ACTIONS, resolveTurning, type TurningRequest } from '../../rules/turning/index.js'
 
-/** Cross-field problems JSON Schema cannot express: the list the action does not use, fields of another action, duplicate ids. */
+/** Cross-field problems JSON Schema cannot express: the list the action does not use, fields of another action, current HP above max, duplicate ids. */
 function crossFieldProblems (body: TurningRequestBody): ProblemField[] {
   const errors: ProblemField[] = []
   const channel = CHANNEL_ACTIONS.has(body.action)
@@ -15,6 +15,10 @@ function crossFieldProblems (body: TurningRequestBody): ProblemField[] {
   if (body.commandedHitDice !== undefined && body.action !== 'rebuke' && body.action !== 'command') errors.push({ path: '/commandedHitDice', message: 'only for rebuke or command' })
   if (body.skipAlreadyTurned !== undefined && !['turn', 'rebuke', 'command'].includes(body.action)) errors.push({ path: '/skipAlreadyTurned', message: 'only for turn, rebuke or command' })
   if (body.checkModifiers !== undefined && channel) errors.push({ path: '/checkModifiers', message: `${body.action} makes no turning check` })
+  body.targets?.forEach((target, i) => {
+    const hp = target.hitPoints
+    if (hp?.current !== undefined && hp.current > hp.max) errors.push({ path: `/targets/${i}/hitPoints/current`, message: `${hp.current} is above max ${hp.max}` })
+  })
   for (const [name, list] of [['undead', body.undead], ['targets', body.targets]] as const) {
     const seen = new Set<string>()
     list?.forEach((item, i) => {
