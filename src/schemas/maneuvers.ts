@@ -66,7 +66,8 @@ export const ManeuverOptionsSchema = Type.Object({
   defenderWeapon: Type.Optional({ ...ManeuverWeaponSchema, description: 'The defender\'s weapon or item for disarm and sunder.' }),
   item: Type.Optional(Type.Object({
     hardness: Type.Optional(Int(0, 1000, 'Hardness of the item.')),
-    hitPoints: Type.Optional(Int(1, 100000, 'Current hit points of the item.'))
+    hitPoints: Type.Optional(Int(1, 100000, 'Current hit points of the item.')),
+    maxHitPoints: Type.Optional(Int(1, 100000, 'pf1e: full hit points of the item (broken at half or less); default `hitPoints`.'))
   }, { additionalProperties: false, description: 'Sunder: the target item (hardness and hit points are inputs, D60).' })),
   itemFastened: Flag('pf1e steal: the item is fastened (+5 CMD).'),
   dirtyTrickCondition: Type.Optional(StringEnum(['blinded', 'dazzled', 'deafened', 'entangled', 'shaken', 'sickened'] as const, { description: 'pf1e dirty trick: the condition imposed. Required for a dirty trick.' })),

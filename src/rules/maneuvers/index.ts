@@ -5,6 +5,11 @@ import type { Ruleset } from '../rulesets/types.js'
 import type { Participant } from './checks.js'
 import { resolveCombatManeuverGrapple } from './grapple-cmb.js'
 import { resolveOpposedGrapple } from './grapple-opposed.js'
+import type { ManeuverProcedure } from './context.js'
+import { COMBAT_MANEUVERS } from './maneuvers-cmb.js'
+import { OPPOSED_MANEUVERS } from './maneuvers-opposed.js'
+import { STRENGTH_MANEUVERS } from './maneuvers-strength.js'
+import type { ManeuverSystem } from './policy.js'
 import type { ManeuverRequest, ManeuverResult } from './types.js'
 
 export type { ManeuverPolicy } from './policy.js'
@@ -39,4 +44,23 @@ export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, re
   return policy.kind === 'opposed-checks'
     ? resolveOpposedGrapple(ruleset, policy, dice, action, parts, options)
     : resolveCombatManeuverGrapple(ruleset, policy, dice, action, parts, options)
+}
+
+const PROCEDURES: Record<ManeuverSystem, Record<string, ManeuverProcedure>> = {
+  'opposed-checks': OPPOSED_MANEUVERS,
+  'combat-maneuver': COMBAT_MANEUVERS,
+  'strength-check': STRENGTH_MANEUVERS
+}
+
+/**
+ * Resolve one combat maneuver under the ruleset's maneuver system (RULES.md
+ * §4.2, §4.3, §4.5). A maneuver the ruleset lacks is a 422 `rule-not-defined`.
+ */
+export function resolveManeuver (ruleset: Ruleset, dice: Dice, maneuver: string, request: ManeuverRequest): ManeuverResult {
+  const procedure = ruleset.capabilities.maneuvers.includes(maneuver) ? PROCEDURES[ruleset.maneuvers.maneuvers][maneuver] : undefined
+  if (procedure === undefined) {
+    throw ruleNotDefined(ruleset.name, `the maneuver "${maneuver}" (it defines: ${ruleset.capabilities.maneuvers.join(', ')})`, '/maneuver')
+  }
+  const { attacker, defender } = participants(request)
+  return procedure({ ruleset, dice, maneuver, attacker, defender, options: request.options ?? {} })
 }

@@ -55,6 +55,12 @@ export interface ManeuverPolicy {
   stabilityBonus: number
   perExtraLegCmd: number
   chargeBonus: number
+  /**
+   * Sunder: an item is destroyed at or below this many hit points (dnd35: 0,
+   * SRD35 › Breaking Items; pf1e: below 0, PRD › Sunder) and, in pf1e, broken
+   * at half its hit points or less.
+   */
+  itemDestruction: { destroyedAtOrBelow: number, brokenAtHalf: boolean }
   /** A hit deals at least this much; pf1e makes the minimum nonlethal (RULES.md §2.5). */
   minimumDamage: { amount: number, nonlethal: boolean }
   /** Re-rolls of a tied opposed check before the service gives up (a fixed sequence could tie forever). */

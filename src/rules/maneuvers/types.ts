@@ -102,6 +102,7 @@ export interface ManeuverResult {
 export interface ItemInput {
   hardness?: number
   hitPoints?: number
+  maxHitPoints?: number
 }
 
 export interface ManeuverWeaponInput {

@@ -33,6 +33,7 @@ export const dnd35: Ruleset = {
     stabilityBonus: 4,
     perExtraLegCmd: 0,
     chargeBonus: 2,
+    itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
     minimumDamage: { amount: 1, nonlethal: false },
     tieRerollLimit: 20
   },

@@ -42,6 +42,7 @@ export const pf1e: Ruleset = {
     stabilityBonus: 0,
     perExtraLegCmd: 2,
     chargeBonus: 2,
+    itemDestruction: { destroyedAtOrBelow: -1, brokenAtHalf: true },
     minimumDamage: { amount: 1, nonlethal: true },
     tieRerollLimit: 20
   },

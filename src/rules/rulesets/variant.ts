@@ -52,6 +52,7 @@ export const variant: Ruleset = {
     stabilityBonus: 4,
     perExtraLegCmd: 0,
     chargeBonus: 2,
+    itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
     minimumDamage: { amount: 1, nonlethal: false },
     tieRerollLimit: 20
   },
