@@ -240,3 +240,9 @@ test('variant: every grapple action is a 422 saying the ruleset does not define 
     assert.match(res.body.detail, /does not define grappling/)
   }
 })
+
+test('a monster with improved grab provokes nothing when it grapples (000 › Starting a Grapple › Step 1)', async () => {
+  const res = await post({ action: 'start', attacker: { ...ogre, feats: ['improved-grab'] }, defender: fighter, options: { attackOfOpportunityDamage: 9 }, dice: { sequence: [15, 10, 10, 1] } }).expect(200)
+  assert.equal(res.body.steps[0].provoked, false)
+  assert.equal(res.body.success, true)
+})

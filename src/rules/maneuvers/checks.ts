@@ -175,3 +175,15 @@ export function withConditions (conditions: readonly string[] | undefined, add: 
 export function notPossible (path: string, message: string): RuleError {
   return new RuleError('not-possible', message, [{ path, message }])
 }
+
+/**
+ * Starting a grapple provokes unless the attacker has Improved Grapple or a
+ * monster ability that grapples without provoking (`improved-grab`, pf1e
+ * `grab`) (000 › Starting a Grapple › Step 1; PRD › Grapple).
+ */
+export function grapplesWithoutProvoking (p: Participant): string | null {
+  for (const ability of ['improved-grapple', 'improved-grab', 'grab']) {
+    if (p.combatant.feats?.includes(ability)) return ability
+  }
+  return null
+}

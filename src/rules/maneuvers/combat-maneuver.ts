@@ -37,7 +37,8 @@ export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { m
   return stack(ruleset, [...mods, ...extra])
 }
 
-function featName (feat: string): string {
+/** `improved-bull-rush` → `Improved Bull Rush`, for breakdowns. */
+export function featName (feat: string): string {
   return feat.split('-').map((w) => w[0]?.toUpperCase() + w.slice(1)).join(' ')
 }
 

@@ -1,8 +1,8 @@
-import { hasCondition, hasFeat } from '../combatant.js'
+import { hasCondition } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { notPossible, type Participant, stack, withConditions } from './checks.js'
+import { grapplesWithoutProvoking, notPossible, type Participant, stack, withConditions } from './checks.js'
 import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
 import type { CombatManeuverGrapplePolicy } from './policy.js'
@@ -58,8 +58,10 @@ function result (t: Table, success: boolean, steps: Step[], s = state(t), damage
 function start (t: Table): ManeuverResult {
   const steps: Step[] = []
   const extra: Modifier[] = []
-  if (hasFeat(t.attacker.combatant, 'improved-grapple')) {
-    steps.push({ step: 'attack-of-opportunity', actor: 'defender', provoked: false, success: true, summary: 'no attack of opportunity: Improved Grapple' })
+  if (hasCondition(t.attacker.combatant, 'pinned')) throw notPossible('/attacker/conditions', 'start: the attacker is pinned; a pinned creature can only try to escape (PRD › Conditions › Pinned)')
+  const noProvocation = grapplesWithoutProvoking(t.attacker)
+  if (noProvocation !== null) {
+    steps.push({ step: 'attack-of-opportunity', actor: 'defender', provoked: false, success: true, summary: `no attack of opportunity: ${noProvocation}` })
   } else {
     const damage = t.options.attackOfOpportunityDamage ?? 0
     steps.push({

@@ -4,7 +4,7 @@ import { fixed, type Modifier, type Stacked } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { sizeRow, sizeSteps } from '../size.js'
 import {
-  abilityEntry, baseAttackBonus, type Contestant, notPossible, opposedStep, type Participant,
+  abilityEntry, baseAttackBonus, type Contestant, grapplesWithoutProvoking, notPossible, opposedStep, type Participant,
   rollSide, settleOpposed, stack, touchAttack, withConditions
 } from './checks.js'
 import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
@@ -101,10 +101,11 @@ function start (t: Table): ManeuverResult {
     steps.push({ step: 'grapple-limit', actor: 'attacker', summary, success: true })
   }
   // Step 1: the attack of opportunity, resolved by the caller.
-  if (joining || hasFeat(attacker.combatant, 'improved-grapple')) {
+  const noProvocation = grapplesWithoutProvoking(attacker)
+  if (joining || noProvocation !== null) {
     steps.push({
       step: 'attack-of-opportunity', actor: 'defender', provoked: false, success: true,
-      summary: joining ? 'no attack of opportunity: the target is already grappling (000 › Joining a Grapple)' : 'no attack of opportunity: Improved Grapple'
+      summary: joining ? 'no attack of opportunity: the target is already grappling (000 › Joining a Grapple)' : `no attack of opportunity: ${noProvocation}`
     })
   } else {
     const damage = t.options.attackOfOpportunityDamage ?? 0

@@ -9,6 +9,7 @@ import {
   attackOfOpportunity, conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome,
   perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
 } from './context.js'
+import { featName } from './combat-maneuver.js'
 import { damageItem } from './item-damage.js'
 import type { ManeuverWeaponInput, Step } from './types.js'
 
@@ -34,7 +35,7 @@ function strOrDex (p: Participant): Modifier {
 
 function feat (t: ManeuverTable, p: Participant): Modifier[] {
   const name = improvedFeat(t.maneuver)
-  return hasFeat(p.combatant, name) ? [fixed(`Improved ${t.maneuver}`, t.ruleset.maneuvers.improvedFeatBonus)] : []
+  return hasFeat(p.combatant, name) ? [fixed(featName(name), t.ruleset.maneuvers.improvedFeatBonus)] : []
 }
 
 function stability (t: ManeuverTable): Modifier[] {
