@@ -21,7 +21,7 @@ export const ManeuverWeaponSchema = Type.Object({
 
 const sharedOptions = {
   attackOfOpportunityDamage: Type.Optional(Int(0, 100000, 'Damage the attack of opportunity provoked by the attempt dealt (the caller resolves it; no dice are rolled for it). dnd35 grapple and disarm: any damage fails the attempt; pf1e: a penalty on the combat maneuver check. Absent: 0.')),
-  attackerModifiers: Type.Optional({ ...ModifierListSchema, description: 'Typed modifiers on the actor\'s check (grapple check, CMB, Strength check, attack roll), stacked per the ruleset.' }),
+  attackerModifiers: Type.Optional({ ...ModifierListSchema, description: 'Typed modifiers on the actor\'s check (grapple check, CMB, Strength check, opposed attack roll), stacked per the ruleset. The attacker\'s own condition penalties on attacks (prone, entangled, shaken…) are not derived here: pass them in this list. The grab and trip touch attacks are BAB + Str (+ attack size modifier) only.' }),
   defenderModifiers: Type.Optional({ ...ModifierListSchema, description: 'Typed modifiers on the defender\'s check, CMD or DC, stacked per the ruleset.' })
 }
 
@@ -30,7 +30,7 @@ export const GrappleOptionsSchema = Type.Object({
   lethal: Flag('Deal lethal damage with the unarmed strike: −4 on the check unless the actor has improved-unarmed-strike. Default false (nonlethal).'),
   maintainedLastRound: Flag('pf1e: the actor maintained this grapple last round and the target did not break free: +5 circumstance.'),
   useEscapeArtist: Type.Optional(Int(-50, 100, '`escape`: make an Escape Artist check with this bonus instead of the grapple check / CMB (a standard action).')),
-  unarmedDamage: Type.Optional(DiceNotationSchema('Damage dice of the unarmed strike or natural attack used, Strength added (a monk\'s 1d6). Absent: by size, Small 1d2, Medium 1d3, Large 1d4.')),
+  unarmedDamage: Type.Optional(DiceNotationSchema('Damage dice of the unarmed strike, Strength added (a monk\'s 1d6). Absent: by size: Tiny and smaller 1, Small 1d2, Medium 1d3, Large 1d4, Huge 1d6, Gargantuan 1d8, Colossal 2d6. The result is nonlethal unless `lethal`.')),
   speedFeet: Type.Optional(Int(0, 1000, '`move`: the actor\'s speed; the grapple moves half of it.')),
   aidingCreatures: Type.Optional(Int(0, 20, 'pf1e: creatures using aid another to help the actor (+2 each).')),
   humanoidWithoutTwoFreeHands: Flag('pf1e `start`: the actor is a humanoid without two free hands (−4).'),

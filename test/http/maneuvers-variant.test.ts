@@ -86,3 +86,14 @@ test('the variant has no drag, reposition, steal or dirty trick (422)', async ()
     assert.equal(res.body.type, '/problems/rule-not-defined')
   }
 })
+
+test('the OpenAPI document describes both operations with their dice order and examples', async () => {
+  const doc = await request(app.server).get('/openapi.json').expect(200)
+  for (const [path, id] of [['/v1/grapples', 'resolveGrapple'], ['/v1/maneuvers', 'resolveManeuver']] as const) {
+    const op = doc.body.paths[path].post
+    assert.equal(op.operationId, id)
+    assert.match(op.description, /Dice order|d20/)
+    assert.ok(op.responses['422'])
+    assert.ok(Object.keys(op.requestBody.content['application/json'].examples).length > 0)
+  }
+})
