@@ -92,13 +92,13 @@ export function isIncapacitated (p: Participant): boolean {
  */
 export function combatManeuverCheck (
   dice: Dice, actor: Participant, target: Participant, cmb: Stacked, cmd: Stacked,
-  opts: { summary: (success: boolean, margin: number) => string, naturalRule?: boolean, purpose?: string }
+  opts: { summary: (success: boolean) => string, naturalRule?: boolean, purpose?: string }
 ): Step {
   if (isIncapacitated(target)) {
     return {
       step: 'combat-maneuver-check', actor: actor.role, automatic: 'target-incapacitated', success: true,
       modifier: cmb.total, breakdown: cmb.breakdown, against: cmd.total, againstLabel: 'CMD', againstBreakdown: cmd.breakdown,
-      summary: `${opts.summary(true, 0)} (automatic: the target is incapacitated)`
+      summary: `the target is incapacitated, so the maneuver succeeds without a roll: ${opts.summary(true)}`
     }
   }
   const naturalRule = opts.naturalRule ?? true
@@ -110,6 +110,12 @@ export function combatManeuverCheck (
   return {
     step: 'combat-maneuver-check', actor: actor.role, success, roll, natural: naturalRule ? natural : null,
     modifier: cmb.total, total, breakdown: cmb.breakdown, against: cmd.total, againstLabel: 'CMD', againstBreakdown: cmd.breakdown,
-    margin, summary: opts.summary(success, margin)
+    margin, summary: `${checkLead(naturalRule ? natural : null, margin, 'CMD')}: ${opts.summary(success)}`
   }
+}
+
+function checkLead (natural: 'natural-1' | 'natural-20' | null, margin: number, label: string): string {
+  if (natural === 'natural-20') return 'a natural 20 always succeeds'
+  if (natural === 'natural-1') return 'a natural 1 always fails'
+  return margin >= 0 ? `the check meets the ${label}${margin > 0 ? ` by ${margin}` : ''}` : `the check falls short of the ${label} by ${-margin}`
 }

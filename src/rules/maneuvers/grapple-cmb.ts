@@ -47,7 +47,7 @@ function check (t: Table, extra: Modifier[], what: string): Step {
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstStunned(t), ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
   return combatManeuverCheck(t.dice, t.attacker, t.defender, cmb, cmd, {
-    summary: (ok, m) => ok ? `the combat maneuver check meets the CMD${m > 0 ? ` by ${m}` : ''}: ${what}` : `the combat maneuver check falls short of the CMD: ${what} fails`
+    summary: (ok) => ok ? what : 'the attempt fails'
   })
 }
 

@@ -29,7 +29,7 @@ function check (t: ManeuverTable, cmbExtra: Modifier[], cmdExtra: Modifier[], wh
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: feat }, [...mods, ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: feat }, [...cmdExtra, ...(t.options.defenderModifiers ?? [])])
   const cm = combatManeuverCheck(t.dice, t.attacker, t.defender, cmb, cmd, {
-    summary: (ok, m) => ok ? `the check meets the CMD${m > 0 ? ` by ${m}` : ''}: ${what}` : `the check falls short of the CMD${m < 0 ? ` by ${-m}` : ''}`
+    summary: (ok) => ok ? what : `the ${t.maneuver} fails`
   })
   return [aoo, cm]
 }
@@ -56,7 +56,7 @@ const bullRush: ManeuverProcedure = (t) => settle(t, check(t, charge(t), [], 'th
 const dirtyTrick: ManeuverProcedure = (t) => {
   const condition = required(t.options.dirtyTrickCondition, '/options/dirtyTrickCondition', 'a dirty trick needs the condition it imposes')
   const steps = check(t, [], [], `the target is ${condition}`)
-  const result = settle(t, steps, (m) => ({ condition, durationRounds: 1 + Math.floor(m / 5), notes: ['The target can remove the condition with a move action (PRD › Dirty Trick).'] }))
+  const result = settle(t, steps, (m) => ({ condition, durationRounds: 1 + Math.floor(Math.max(0, m) / 5), notes: ['The target can remove the condition with a move action (PRD › Dirty Trick).'] }))
   if (result.success) result.state.defender = withConditions(result.state.defender, [condition])
   return result
 }
