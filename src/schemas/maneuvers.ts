@@ -27,7 +27,7 @@ const sharedOptions = {
 
 export const GrappleOptionsSchema = Type.Object({
   ...sharedOptions,
-  lethal: Flag('Deal lethal damage with the unarmed strike: −4 on the check unless the actor has improved-unarmed-strike. Default false (nonlethal).'),
+  lethal: Flag('Deal lethal damage with the unarmed strike: −4 on the check that deals it (dnd35 `start`: the hold check; `damage`: its grapple check; pf1e: the CMB check) unless the actor has improved-unarmed-strike. Default false (nonlethal).'),
   maintainedLastRound: Flag('pf1e: the actor maintained this grapple last round and the target did not break free: +5 circumstance.'),
   useEscapeArtist: Type.Optional(Int(-50, 100, '`escape`: make an Escape Artist check with this bonus instead of the grapple check / CMB (a standard action).')),
   unarmedDamage: Type.Optional(DiceNotationSchema('Damage dice of the unarmed strike, Strength added (a monk\'s 1d6). Absent: by size: Tiny and smaller 1, Small 1d2, Medium 1d3, Large 1d4, Huge 1d6, Gargantuan 1d8, Colossal 2d6. The result is nonlethal unless `lethal`.')),
