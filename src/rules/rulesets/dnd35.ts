@@ -1,5 +1,6 @@
 import type { Ruleset } from './types.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
+import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 
 /** D&D 3.5 SRD (seeds 000, 003, 004). */
 export const dnd35: Ruleset = {
@@ -20,6 +21,21 @@ export const dnd35: Ruleset = {
     deniedDexPenalty: 0,
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
+  },
+  // RULES.md §4.1, §4.2: opposed checks; SRD35 › Feats for the Improved feats' +4.
+  maneuvers: {
+    grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4 },
+    maneuvers: 'opposed-checks',
+    unarmedDamage: SRD_UNARMED_DAMAGE,
+    improvedFeatBonus: 4,
+    improvedFeatDefenseBonus: 0,
+    sizeStepBonus: 4,
+    stabilityBonus: 4,
+    perExtraLegCmd: 0,
+    chargeBonus: 2,
+    itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
+    minimumDamage: { amount: 1, nonlethal: false },
+    tieRerollLimit: 20
   },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },

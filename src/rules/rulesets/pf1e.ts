@@ -1,5 +1,6 @@
 import type { Ruleset } from './types.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
+import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
 export const pf1e: Ruleset = {
@@ -29,6 +30,21 @@ export const pf1e: Ruleset = {
     invisibleAttackerDeniesDex: true,
     // D24: the PRD values.
     cover: { none: 0, cover: 4, improved: 8 }
+  },
+  // RULES.md §4.3, §4.4 (D35–D38); PRD › Feats: an Improved maneuver feat gives +2 CMB and +2 CMD.
+  maneuvers: {
+    grapple: { kind: 'combat-maneuver', lethalPenalty: 4, maintainBonus: 5, tieUpGrappledPenalty: 10, tieUpDcBase: 20, withoutTwoHandsPenalty: 4 },
+    maneuvers: 'combat-maneuver',
+    unarmedDamage: SRD_UNARMED_DAMAGE,
+    improvedFeatBonus: 2,
+    improvedFeatDefenseBonus: 2,
+    sizeStepBonus: 0,
+    stabilityBonus: 0,
+    perExtraLegCmd: 2,
+    chargeBonus: 2,
+    itemDestruction: { destroyedAtOrBelow: -1, brokenAtHalf: true },
+    minimumDamage: { amount: 1, nonlethal: true },
+    tieRerollLimit: 20
   },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },

@@ -1,6 +1,7 @@
 import type { StackingPolicy } from '../modifiers.js'
 import type { ArmorClassPolicy } from '../armor-class.js'
 import type { TurningPolicy } from '../turning/policy.js'
+import type { ManeuverPolicy } from '../maneuvers/policy.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -38,6 +39,8 @@ export interface Ruleset {
   sizeModifiesAttackAndAc: boolean
   /** Defender conditions, cover and the off-guard penalty (RULES.md §1.3, §1.4). */
   armorClass: ArmorClassPolicy
+  /** Grapple and combat maneuvers (RULES.md §4). */
+  maneuvers: ManeuverPolicy
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>

@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 
 /** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
 export const variant: Ruleset = {
@@ -39,6 +40,21 @@ export const variant: Ruleset = {
     deniedDexPenalty: 2,
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
+  },
+  // 001 › Combat Maneuvers: Str checks against DC 10 + the defender's bonus; grapple is "(WIP) TBD" (RULES.md §4.5).
+  maneuvers: {
+    grapple: null,
+    maneuvers: 'strength-check',
+    unarmedDamage: SRD_UNARMED_DAMAGE, // D23
+    improvedFeatBonus: 0,
+    improvedFeatDefenseBonus: 0,
+    sizeStepBonus: 4,
+    stabilityBonus: 4,
+    perExtraLegCmd: 0,
+    chargeBonus: 2,
+    itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
+    minimumDamage: { amount: 1, nonlethal: false },
+    tieRerollLimit: 20
   },
   capabilities: {
     // RULES.md §2.9, D28: no full attack and no two-weapon rules.

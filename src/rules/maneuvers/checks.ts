@@ -1,0 +1,189 @@
+import { modifierOf, type AbilityName } from '../abilities.js'
+import { armorClass } from '../armor-class.js'
+import type { CombatantInput } from '../combatant.js'
+import type { Dice } from '../dice/roller.js'
+import { atPath, missingField, RuleError } from '../errors.js'
+import { fixed, type Modifier, type Stacked, stackModifiers } from '../modifiers.js'
+import type { Ruleset } from '../rulesets/types.js'
+import { sizeRow } from '../size.js'
+import type { CheckSide, Role, Step, TieBreak } from './types.js'
+
+/** A participant of a maneuver: the combatant, its role, and where it sits in the request body. */
+export interface Participant {
+  role: Role
+  path: string
+  combatant: CombatantInput
+}
+
+export function participantId (p: Participant): string | null {
+  return p.combatant.id ?? null
+}
+
+export function baseAttackBonus (p: Participant): number {
+  const bab = p.combatant.baseAttackBonus
+  if (bab === undefined) throw missingField(`${p.path}/baseAttackBonus`, `${p.role} needs baseAttackBonus for this check`)
+  return bab
+}
+
+/** An ability modifier the check needs; a creature with no such score (null) cannot make it. */
+export function abilityFor (p: Participant, ability: AbilityName): number {
+  const mod = modifierOf(p.combatant.abilities, ability)
+  if (mod === null) {
+    const message = `${p.role} has no ${ability} score, so it cannot make this check`
+    throw new RuleError('not-possible', message, [{ path: `${p.path}/abilities/${ability}`, message }])
+  }
+  return mod
+}
+
+const ABILITY_NAMES: Record<AbilityName, string> = { str: 'Strength', dex: 'Dexterity', con: 'Constitution', int: 'Intelligence', wis: 'Wisdom', cha: 'Charisma' }
+
+export function abilityEntry (p: Participant, ability: AbilityName): Modifier {
+  return fixed(ABILITY_NAMES[ability], abilityFor(p, ability))
+}
+
+export function stack (ruleset: Ruleset, mods: readonly Modifier[]): Stacked {
+  return stackModifiers(mods, ruleset.stacking)
+}
+
+/**
+ * The melee touch attack bonus: BAB + Str + the attack size modifier where the
+ * ruleset has one (000 › Attack Bonus; 001 › Attack Bonus). A stand-in until
+ * the shared attack module (src/rules/attacks/) is merged.
+ */
+export function meleeTouchAttackBonus (ruleset: Ruleset, p: Participant, extra: readonly Modifier[] = []): Stacked {
+  const mods: Modifier[] = [fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(p, 'str')]
+  if (ruleset.sizeModifiesAttackAndAc) {
+    const size = sizeRow(p.combatant.size).attackAndAc
+    if (size !== 0) mods.push(fixed(`size (${p.combatant.size ?? 'medium'})`, size, 'size'))
+  }
+  return stack(ruleset, [...mods, ...extra])
+}
+
+/** The melee touch attack of a grab or a trip, against the defender's touch AC. */
+export function touchAttack (ruleset: Ruleset, dice: Dice, attacker: Participant, defender: Participant, summaryOf: (hit: boolean) => string): Step {
+  const bonus = meleeTouchAttackBonus(ruleset, attacker)
+  const ac = atPath(defender.path, () => armorClass(ruleset, defender.combatant, { kind: 'melee', touch: true }))
+  const roll = dice.d20('touch-attack')
+  const total = roll + bonus.total
+  const natural = roll === 20 ? 'natural-20' : roll === 1 ? 'natural-1' : null
+  const hit = roll === 20 || (roll !== 1 && total >= ac.value)
+  return {
+    step: 'touch-attack',
+    actor: attacker.role,
+    summary: summaryOf(hit),
+    success: hit,
+    roll,
+    natural,
+    modifier: bonus.total,
+    total,
+    breakdown: bonus.breakdown,
+    against: ac.value,
+    againstLabel: 'touch AC',
+    againstBreakdown: ac.breakdown,
+    acType: ac.acType
+  }
+}
+
+/** A contestant's modifier before the dice. */
+export interface Contestant {
+  participant: Participant
+  modifier: Stacked
+}
+
+function side (c: Contestant, roll: number): CheckSide {
+  return {
+    role: c.participant.role,
+    id: participantId(c.participant),
+    roll,
+    modifier: c.modifier.total,
+    total: roll + c.modifier.total,
+    breakdown: c.modifier.breakdown
+  }
+}
+
+export function rollSide (dice: Dice, c: Contestant, purpose: string): CheckSide {
+  return side(c, dice.d20(purpose))
+}
+
+export type TieRule = 'modifier-then-reroll' | 'actor-loses'
+
+/**
+ * Settle one opposed check whose dice are rolled: the higher total wins; on
+ * equal totals the higher modifier; if those are equal too, both roll again,
+ * the actor first (000 › Starting a Grapple › Step 3; D33). The re-rolls are
+ * bounded by the ruleset's limit: only a fixed sequence of ties can reach it,
+ * and that is a 422 rather than a loop.
+ */
+export function settleOpposed (
+  ruleset: Ruleset,
+  dice: Dice,
+  actor: CheckSide,
+  opponent: CheckSide,
+  tieRule: TieRule = 'modifier-then-reroll'
+): { winner: Role, tieBreak: TieBreak | null } {
+  if (actor.total !== opponent.total) return { winner: actor.total > opponent.total ? actor.role : opponent.role, tieBreak: null }
+  if (tieRule === 'actor-loses') return { winner: opponent.role, tieBreak: null }
+  if (actor.modifier !== opponent.modifier) {
+    return { winner: actor.modifier > opponent.modifier ? actor.role : opponent.role, tieBreak: { rule: 'higher-modifier', rerolls: [] } }
+  }
+  const rerolls: TieBreak['rerolls'] = []
+  for (let i = 0; i < ruleset.maneuvers.tieRerollLimit; i++) {
+    const a = dice.d20('tie-break')
+    const o = dice.d20('tie-break')
+    rerolls.push({ actor: a, opponent: o })
+    if (a !== o) return { winner: a > o ? actor.role : opponent.role, tieBreak: { rule: 'reroll', rerolls } }
+  }
+  throw new RuleError('not-possible', `the opposed check was still tied after ${ruleset.maneuvers.tieRerollLimit} re-rolls`, [{ path: '/dice/sequence', message: 'the fixed dice tie every re-roll' }])
+}
+
+/** An opposed-check step between the actor and one opponent. */
+export function opposedStep (actor: CheckSide, opponent: CheckSide, settled: { winner: Role, tieBreak: TieBreak | null }, summary: string): Step {
+  return {
+    step: 'opposed-check',
+    actor: actor.role,
+    summary,
+    success: settled.winner === actor.role,
+    sides: [actor, opponent],
+    winner: settled.winner,
+    tieBreak: settled.tieBreak
+  }
+}
+
+/** Roll and settle a one-on-one opposed check: the actor's d20, then the opponent's. */
+export function opposedCheck (
+  ruleset: Ruleset,
+  dice: Dice,
+  actor: Contestant,
+  opponent: Contestant,
+  purposes: { actor: string, opponent: string },
+  summaryOf: (won: boolean) => string,
+  tieRule: TieRule = 'modifier-then-reroll'
+): Step {
+  const a = rollSide(dice, actor, purposes.actor)
+  const o = rollSide(dice, opponent, purposes.opponent)
+  const settled = settleOpposed(ruleset, dice, a, o, tieRule)
+  return opposedStep(a, o, settled, summaryOf(settled.winner === actor.participant.role))
+}
+
+/** Remove and add conditions, keeping the caller's order. */
+export function withConditions (conditions: readonly string[] | undefined, add: readonly string[], remove: readonly string[] = []): string[] {
+  const out = (conditions ?? []).filter((c) => !remove.includes(c))
+  for (const c of add) if (!out.includes(c)) out.push(c)
+  return out
+}
+
+export function notPossible (path: string, message: string): RuleError {
+  return new RuleError('not-possible', message, [{ path, message }])
+}
+
+/**
+ * Starting a grapple provokes unless the attacker has Improved Grapple or a
+ * monster ability that grapples without provoking (`improved-grab`, pf1e
+ * `grab`) (000 › Starting a Grapple › Step 1; PRD › Grapple).
+ */
+export function grapplesWithoutProvoking (p: Participant): string | null {
+  for (const ability of ['improved-grapple', 'improved-grab', 'grab']) {
+    if (p.combatant.feats?.includes(ability)) return ability
+  }
+  return null
+}

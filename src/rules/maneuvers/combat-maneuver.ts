@@ -1,0 +1,121 @@
+import { modifierOf } from '../abilities.js'
+import { armorClass } from '../armor-class.js'
+import { hasCondition, hasFeat, isTotals } from '../combatant.js'
+import type { Dice } from '../dice/roller.js'
+import { fixed, type Modifier, type Stacked } from '../modifiers.js'
+import type { Ruleset } from '../rulesets/types.js'
+import { SIZES, sizeRow } from '../size.js'
+import { abilityEntry, baseAttackBonus, type Participant, stack } from './checks.js'
+import type { Step } from './types.js'
+
+const TINY = SIZES.indexOf('tiny')
+
+/** Conditions that leave a target unable to resist: the maneuver succeeds as on a natural 20 (PRD › Combat Maneuvers). */
+const INCAPACITATED = ['helpless', 'paralyzed', 'unconscious', 'asleep', 'petrified', 'tied-up', 'dead']
+
+/** AC bonus types that also count toward CMD (PRD › Combat Maneuver Defense). */
+const CMD_BONUS_TYPES = new Set(['circumstance', 'deflection', 'dodge', 'insight', 'luck', 'morale', 'profane', 'sacred'])
+
+/**
+ * CMB = BAB + Str + special size modifier, Dex instead of Str at Tiny or
+ * smaller (D35); a printed `cmb` replaces the base. The grappled condition's
+ * −2 applies except to grapple or escape (PRD › Conditions).
+ */
+export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { maneuverFeat?: string, grappleOrEscape?: boolean } = {}, extra: readonly Modifier[] = []): Stacked {
+  const mods: Modifier[] = []
+  if (p.combatant.cmb !== undefined) {
+    mods.push(fixed('printed CMB', p.combatant.cmb))
+  } else {
+    mods.push(fixed('base attack bonus', baseAttackBonus(p)))
+    const small = SIZES.indexOf(p.combatant.size ?? 'medium') <= TINY
+    mods.push(abilityEntry(p, small ? 'dex' : 'str'))
+    const size = sizeRow(p.combatant.size).combatManeuver
+    if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
+  }
+  if (opts.maneuverFeat && hasFeat(p.combatant, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatBonus))
+  if (hasCondition(p.combatant, 'grappled') && !opts.grappleOrEscape) mods.push(fixed('grappled', -2))
+  return stack(ruleset, [...mods, ...extra])
+}
+
+/** `improved-bull-rush` → `Improved Bull Rush`, for breakdowns. */
+export function featName (feat: string): string {
+  return feat.split('-').map((w) => w[0]?.toUpperCase() + w.slice(1)).join(' ')
+}
+
+/**
+ * CMD = 10 + BAB + Str + Dex + special size modifier + the AC bonuses of the
+ * types that count + every AC penalty (D35). A creature denied its Dex bonus
+ * to AC (flat-footed, pinned…) adds no positive Dex. A printed `cmd` replaces
+ * the base; a Dex bonus it contains is removed when Dex is denied.
+ */
+export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: { maneuverFeat?: string } = {}, extra: readonly Modifier[] = []): Stacked {
+  const c = p.combatant
+  // Printed AC totals say nothing about the CMD parts; the conditions still count.
+  const ac = armorClass(ruleset, isTotals(c.armorClass) ? { ...c, armorClass: undefined } : c, { kind: 'melee', touch: true })
+  const conditionEffects = (c.conditions ?? []).map((name) => ruleset.armorClass.conditions[name]).filter((e) => e !== undefined)
+  const dexScore = c.abilities?.dex
+  const dexChange = conditionEffects.reduce((n, e) => n + (e.dexScoreChange ?? 0), 0)
+  const dexMod = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexChange }, 'dex') ?? 0)
+  const dexAs = conditionEffects.find((e) => e.dexModifierAs !== undefined)?.dexModifierAs
+  const mods: Modifier[] = []
+  if (c.cmd !== undefined) {
+    mods.push(fixed('printed CMD', c.cmd - 10))
+    const printedDex = modifierOf(c.abilities, 'dex') ?? 0
+    if (dexAs !== undefined) mods.push(fixed('Dexterity (helpless: treated as 0)', dexAs - printedDex))
+    else if (ac.deniedDex && printedDex > 0) mods.push(fixed('Dexterity bonus denied', -printedDex))
+  } else {
+    mods.push(fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(p, 'str'))
+    const dex = dexAs ?? (ac.deniedDex ? Math.min(dexMod, 0) : dexMod)
+    mods.push(fixed(dexAs !== undefined ? 'Dexterity (helpless: treated as 0)' : ac.deniedDex && dexMod > 0 ? 'Dexterity (bonus denied)' : 'Dexterity', dex))
+    const size = sizeRow(c.size).combatManeuver
+    if (size !== 0) mods.push(fixed(`special size modifier (${c.size ?? 'medium'})`, size, 'size'))
+  }
+  // AC bonuses of the counted types and every AC penalty, as the shared AC computed them.
+  for (const e of ac.breakdown) {
+    if (!e.applied || e.source.startsWith('Dexterity') || e.source.startsWith('printed') || e.type === 'size') continue
+    if (c.cmd !== undefined && e.value > 0) continue
+    if (CMD_BONUS_TYPES.has(e.type) || e.value < 0) mods.push({ source: `AC: ${e.source}`, type: e.type, value: e.value })
+  }
+  if (opts.maneuverFeat && hasFeat(c, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatDefenseBonus))
+  const stacked = stack(ruleset, [...mods, ...extra])
+  return { total: 10 + stacked.total, breakdown: stacked.breakdown }
+}
+
+export function isIncapacitated (p: Participant): boolean {
+  return INCAPACITATED.some((c) => hasCondition(p.combatant, c))
+}
+
+/**
+ * One combat maneuver check: d20 + CMB against CMD; total ≥ CMD succeeds, a
+ * natural 20 always succeeds and a natural 1 always fails; against an
+ * incapacitated target it succeeds without a roll (RULES.md §4.3).
+ */
+export function combatManeuverCheck (
+  dice: Dice, actor: Participant, target: Participant, cmb: Stacked, cmd: Stacked,
+  opts: { summary: (success: boolean) => string, naturalRule?: boolean, purpose?: string }
+): Step {
+  if (isIncapacitated(target)) {
+    return {
+      step: 'combat-maneuver-check', actor: actor.role, automatic: 'target-incapacitated', success: true,
+      modifier: cmb.total, breakdown: cmb.breakdown, against: cmd.total, againstLabel: 'CMD', againstBreakdown: cmd.breakdown,
+      summary: `the target is incapacitated, so the maneuver succeeds without a roll: ${opts.summary(true)}`
+    }
+  }
+  const naturalRule = opts.naturalRule ?? true
+  const roll = dice.d20(opts.purpose ?? 'combat-maneuver')
+  const total = roll + cmb.total
+  const margin = total - cmd.total
+  const natural = roll === 20 ? 'natural-20' : roll === 1 ? 'natural-1' : null
+  const success = naturalRule && roll === 20 ? true : naturalRule && roll === 1 ? false : margin >= 0
+  return {
+    step: 'combat-maneuver-check', actor: actor.role, success, roll, natural: naturalRule ? natural : null,
+    modifier: cmb.total, total, breakdown: cmb.breakdown, against: cmd.total, againstLabel: 'CMD', againstBreakdown: cmd.breakdown,
+    margin, summary: `${checkLead(naturalRule ? natural : null, margin, 'CMD')}: ${opts.summary(success)}`
+  }
+}
+
+function checkLead (natural: 'natural-1' | 'natural-20' | null, margin: number, label: string): string {
+  if (natural === 'natural-20') return 'a natural 20 always succeeds'
+  if (natural === 'natural-1') return 'a natural 1 always fails'
+  return margin >= 0 ? `the check meets the ${label}${margin > 0 ? ` by ${margin}` : ''}` : `the check falls short of the ${label} by ${-margin}`
+}

@@ -1,0 +1,43 @@
+import { hasFeat } from '../combatant.js'
+import type { Dice } from '../dice/roller.js'
+import { fixed, type Modifier } from '../modifiers.js'
+import type { Ruleset } from '../rulesets/types.js'
+import { abilityFor, type Participant, stack } from './checks.js'
+import type { DamageResult } from './types.js'
+
+/**
+ * Lethal damage with an unarmed strike costs −4 on the check that deals it,
+ * unless Improved Unarmed Strike lets the striker choose freely (000 › Unarmed
+ * Attacks; 000 › Damage Your Opponent).
+ */
+export function lethalUnarmedPenalty (attacker: Participant, lethal: boolean, penalty: number): Modifier[] {
+  if (!lethal || hasFeat(attacker.combatant, 'improved-unarmed-strike')) return []
+  return [fixed('lethal damage with an unarmed strike', -penalty)]
+}
+
+/**
+ * Unarmed strike damage: the size's dice (or the caller's), plus Strength;
+ * nonlethal unless `lethal` (000 › Damage Your Opponent: 1d3 Medium, 1d2
+ * Small). A hit deals at least the ruleset's minimum (RULES.md §2.5).
+ */
+export function unarmedStrikeDamage (
+  ruleset: Ruleset,
+  dice: Dice,
+  attacker: Participant,
+  options: { lethal?: boolean, unarmedDamage?: string }
+): DamageResult {
+  const notation = options.unarmedDamage ?? ruleset.maneuvers.unarmedDamage[attacker.combatant.size ?? 'medium']
+  const rolled = dice.rollNotation(notation, 'damage')
+  const rolls = rolled.terms.flatMap((t) => t.dice)
+  const mods: Modifier[] = [fixed(`unarmed strike ${notation}`, rolled.total), fixed('Strength', abilityFor(attacker, 'str'))]
+  const stacked = stack(ruleset, mods)
+  const min = ruleset.maneuvers.minimumDamage
+  let total = stacked.total
+  let lethal = options.lethal === true
+  if (total < min.amount) {
+    stacked.breakdown.push({ source: 'minimum damage', type: 'untyped', value: min.amount - total, applied: true })
+    total = min.amount
+    if (min.nonlethal) lethal = false
+  }
+  return { dice: notation, rolls, total, lethal: lethal ? total : 0, nonlethal: lethal ? 0 : total, breakdown: stacked.breakdown }
+}

@@ -1,0 +1,66 @@
+import type { CombatantInput } from '../combatant.js'
+import type { Dice } from '../dice/roller.js'
+import { RuleError, ruleNotDefined } from '../errors.js'
+import type { Ruleset } from '../rulesets/types.js'
+import type { Participant } from './checks.js'
+import { resolveCombatManeuverGrapple } from './grapple-cmb.js'
+import { resolveOpposedGrapple } from './grapple-opposed.js'
+import type { ManeuverProcedure } from './context.js'
+import { COMBAT_MANEUVERS } from './maneuvers-cmb.js'
+import { OPPOSED_MANEUVERS } from './maneuvers-opposed.js'
+import { STRENGTH_MANEUVERS } from './maneuvers-strength.js'
+import type { ManeuverSystem } from './policy.js'
+import type { ManeuverRequest, ManeuverResult } from './types.js'
+
+export type { ManeuverPolicy } from './policy.js'
+export type { ManeuverRequest, ManeuverResult } from './types.js'
+
+/** Every grapple action any ruleset defines (an action outside this list is a 400). */
+export const GRAPPLE_ACTIONS = ['start', 'maintain', 'damage', 'pin', 'escape', 'move', 'break-pin', 'use-opponent-weapon', 'tie-up', 'release'] as const
+
+export function participants (request: ManeuverRequest): { attacker: Participant, defender: Participant, others: Participant[] } {
+  return {
+    attacker: { role: 'attacker', path: '/attacker', combatant: request.attacker },
+    defender: { role: 'defender', path: '/defender', combatant: request.defender },
+    others: (request.others ?? []).map((combatant: CombatantInput, i) => ({ role: `others/${i}`, path: `/others/${i}`, combatant }))
+  }
+}
+
+/**
+ * Resolve one grapple action under the ruleset's grapple policy (RULES.md
+ * §4.1, §4.4). A ruleset without grapple rules, or without this action, is a
+ * 422 `rule-not-defined`.
+ */
+export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, request: ManeuverRequest): ManeuverResult {
+  const policy = ruleset.maneuvers.grapple
+  if (policy === null) {
+    throw new RuleError('rule-not-defined', `${ruleset.name} does not define grappling (its grapple rules are "(WIP) TBD"), so no grapple action can be resolved`, [{ path: '/action', message: `${ruleset.name} does not define grappling` }])
+  }
+  if (!ruleset.capabilities.grappleActions.includes(action)) {
+    throw ruleNotDefined(ruleset.name, `the grapple action "${action}" (it defines: ${ruleset.capabilities.grappleActions.join(', ')})`, '/action')
+  }
+  const parts = participants(request)
+  const options = request.options ?? {}
+  return policy.kind === 'opposed-checks'
+    ? resolveOpposedGrapple(ruleset, policy, dice, action, parts, options)
+    : resolveCombatManeuverGrapple(ruleset, policy, dice, action, parts, options)
+}
+
+const PROCEDURES: Record<ManeuverSystem, Record<string, ManeuverProcedure>> = {
+  'opposed-checks': OPPOSED_MANEUVERS,
+  'combat-maneuver': COMBAT_MANEUVERS,
+  'strength-check': STRENGTH_MANEUVERS
+}
+
+/**
+ * Resolve one combat maneuver under the ruleset's maneuver system (RULES.md
+ * §4.2, §4.3, §4.5). A maneuver the ruleset lacks is a 422 `rule-not-defined`.
+ */
+export function resolveManeuver (ruleset: Ruleset, dice: Dice, maneuver: string, request: ManeuverRequest): ManeuverResult {
+  const procedure = ruleset.capabilities.maneuvers.includes(maneuver) ? PROCEDURES[ruleset.maneuvers.maneuvers][maneuver] : undefined
+  if (procedure === undefined) {
+    throw ruleNotDefined(ruleset.name, `the maneuver "${maneuver}" (it defines: ${ruleset.capabilities.maneuvers.join(', ')})`, '/maneuver')
+  }
+  const { attacker, defender } = participants(request)
+  return procedure({ ruleset, dice, maneuver, attacker, defender, options: request.options ?? {} })
+}

@@ -1,0 +1,144 @@
+import { hasFeat } from '../combatant.js'
+import { ruleNotDefined } from '../errors.js'
+import { fixed, type Modifier } from '../modifiers.js'
+import { sizeRow, sizeSteps } from '../size.js'
+import { abilityEntry, abilityFor, notPossible, type Participant, stack, touchAttack, withConditions } from './checks.js'
+import {
+  attackOfOpportunity, conditionState, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
+  requireAtMostOneSizeLarger, required, stable
+} from './context.js'
+import { disarm, feint as opposedFeint, sunder } from './maneuvers-opposed.js'
+import type { Step } from './types.js'
+
+/** ±4 per size category from Medium (001 › Bull Rush; 001 › Trip). */
+function sizeAdjustment (p: Participant): Modifier[] {
+  const value = sizeRow(p.combatant.size).grapple
+  return value === 0 ? [] : [fixed(`size (${p.combatant.size ?? 'medium'})`, value, 'size')]
+}
+
+function betterOfStrDex (p: Participant): Modifier {
+  const str = abilityFor(p, 'str')
+  const dex = p.combatant.abilities?.dex === null ? Number.NEGATIVE_INFINITY : abilityFor(p, 'dex')
+  return dex > str ? abilityEntry(p, 'dex') : abilityEntry(p, 'str')
+}
+
+/**
+ * The variant's Strength-check model: d20 + Str + size (+2 charging) against
+ * DC 10 + the defender's bonus + its size + 4 if stable; total ≥ DC succeeds
+ * (001 › Bull Rush; 001 › Trip; D32, D39).
+ */
+function strengthCheck (
+  t: ManeuverTable, actor: Participant, target: Participant,
+  opts: { actorMods: Modifier[], targetAbility: Modifier, targetStable: boolean, purpose: string, step?: Step['step'], what: (ok: boolean) => string }
+): Step {
+  const bonus = stack(t.ruleset, [abilityEntry(actor, 'str'), ...sizeAdjustment(actor), ...opts.actorMods,
+    ...((actor.role === 'attacker' ? t.options.attackerModifiers : t.options.defenderModifiers) ?? [])])
+  const dcMods = [opts.targetAbility, ...sizeAdjustment(target), ...(opts.targetStable ? [fixed('stable (more than two legs or otherwise)', t.ruleset.maneuvers.stabilityBonus)] : []),
+    ...((target.role === 'defender' ? t.options.defenderModifiers : t.options.attackerModifiers) ?? [])]
+  const dc = stack(t.ruleset, dcMods)
+  const roll = t.dice.d20(opts.purpose)
+  const total = roll + bonus.total
+  const against = 10 + dc.total
+  const success = total >= against
+  return {
+    step: opts.step ?? 'strength-check', actor: actor.role, success, roll, modifier: bonus.total, total, breakdown: bonus.breakdown,
+    against, againstLabel: 'DC', againstBreakdown: dc.breakdown, margin: total - against, summary: opts.what(success)
+  }
+}
+
+const charge = (t: ManeuverTable): Modifier[] => t.options.charging ? [fixed('charging', t.ruleset.maneuvers.chargeBonus)] : []
+
+const bullRush: ManeuverProcedure = (t) => {
+  requireAtMostOneSizeLarger(t)
+  const steps: Step[] = [attackOfOpportunity(t, true, '', false)]
+  steps[0]!.summary += ' (entering the space provokes from every threatening enemy; reactions by others have a 25% chance to strike the wrong one of the pair)'
+  const check = strengthCheck(t, t.attacker, t.defender, {
+    actorMods: charge(t), targetAbility: abilityEntry(t.defender, 'str'), targetStable: stable(t), purpose: 'strength-check',
+    what: (ok) => ok ? 'the Strength check beats the DC: the defender is pushed back' : 'the defender holds: the attacker returns to its starting square'
+  })
+  steps.push(check)
+  return outcome(t, check.success, steps, { effect: check.success ? { pushFeet: perFiveFeet(check.margin ?? 0), notes: ['Within the attacker\'s movement; both provoke while moving, but not from each other.'] } : {} })
+}
+
+/** Pushing past: the enemy may let the attacker pass; if it blocks, the bull-rush check; on failure it may knock the attacker prone (001 › Combat Maneuvers). */
+const overrun: ManeuverProcedure = (t) => {
+  requireAtMostOneSizeLarger(t)
+  const steps: Step[] = [attackOfOpportunity(t, true, '', false)]
+  if (t.options.defenderAvoids) {
+    steps.push({ step: 'defender-choice', actor: 'defender', success: true, summary: 'the enemy lets the attacker pass after its reaction attack' })
+    return outcome(t, true, steps)
+  }
+  const check = strengthCheck(t, t.attacker, t.defender, {
+    actorMods: charge(t), targetAbility: abilityEntry(t.defender, 'str'), targetStable: stable(t), purpose: 'strength-check',
+    what: (ok) => ok ? 'the enemy is knocked prone and the attacker moves past' : 'the attacker is stopped'
+  })
+  steps.push(check)
+  const state = conditionState(t)
+  if (check.success) {
+    state.defender = withConditions(state.defender, ['prone'])
+    return outcome(t, true, steps, { state })
+  }
+  if (t.options.counterAttempt === false) return outcome(t, false, steps)
+  const counter = strengthCheck(t, t.defender, t.attacker, {
+    actorMods: [], targetAbility: abilityEntry(t.attacker, 'str'), targetStable: false, purpose: 'counter-defender', step: 'counter-attempt',
+    what: (ok) => ok ? 'the enemy spends its reaction and knocks the attacker prone' : 'the attacker stays on its feet'
+  })
+  steps.push(counter)
+  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
+  return outcome(t, false, steps, { state })
+}
+
+const trip: ManeuverProcedure = (t) => {
+  if (Math.abs(sizeSteps(t.attacker.combatant.size, t.defender.combatant.size)) > 1) {
+    throw notPossible('/defender/size', 'the variant trips only targets within one size category (D41)')
+  }
+  const tripWeapon = t.options.attackerWeapon?.tripWeapon === true
+  const steps: Step[] = [attackOfOpportunity(t, !hasFeat(t.attacker.combatant, 'improved-trip') && !tripWeapon, tripWeapon ? 'a trip weapon' : 'improved-trip', false)]
+  const touch = touchAttack(t.ruleset, t.dice, t.attacker, t.defender, (hit) => hit ? 'the melee touch attack connects' : 'the melee touch attack misses: no trip')
+  steps.push(touch)
+  if (!touch.success) return outcome(t, false, steps)
+  const check = strengthCheck(t, t.attacker, t.defender, {
+    actorMods: [], targetAbility: betterOfStrDex(t.defender), targetStable: stable(t), purpose: 'strength-check',
+    what: (ok) => ok ? 'the defender is knocked prone' : 'the defender keeps its feet'
+  })
+  steps.push(check)
+  const state = conditionState(t)
+  if (check.success) {
+    state.defender = withConditions(state.defender, ['prone'])
+    return outcome(t, true, steps, { state })
+  }
+  if (t.options.counterAttempt === false) return outcome(t, false, steps)
+  const counter = strengthCheck(t, t.defender, t.attacker, {
+    actorMods: [], targetAbility: betterOfStrDex(t.attacker), targetStable: false, purpose: 'counter-defender', step: 'counter-attempt',
+    what: (ok) => ok ? 'the defender reacts and trips the attacker' : 'the counter-trip fails'
+  })
+  steps.push(counter)
+  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
+  return outcome(t, false, steps, { state })
+}
+
+/** Feint: as dnd35 with BCB; the seed gives no number for unusual creatures, so only humanoids can be feinted. */
+const feint: ManeuverProcedure = (t) => {
+  if ((t.options.defenderKind ?? 'humanoid') !== 'humanoid') {
+    throw ruleNotDefined(t.ruleset.name, 'how much harder it is to feint a creature that is not humanoid (001 › Feint gives no number)', '/options/defenderKind')
+  }
+  return opposedFeint(t)
+}
+
+/** Drive back: the target chooses; no roll (001 › Drive Back; RULES.md §2.14). */
+const driveBack: ManeuverProcedure = (t) => {
+  const choice = required(t.options.defenderChoice, '/options/defenderChoice', 'drive back needs the target\'s choice: step-back or stand')
+  const step: Step = {
+    step: 'defender-choice', actor: 'defender', success: true,
+    summary: choice === 'step-back' ? 'the target steps 5 ft directly away: no attack is made, and the attacker may follow' : 'the target stands: the attack gets +2 circumstance'
+  }
+  return outcome(t, true, [step], {
+    effect: choice === 'step-back'
+      ? { moveFeet: 5, notes: ['This movement provokes nothing; the attacker may follow.'] }
+      : { attackBonus: 2, notes: ['Resolve the attack with POST /v1/attacks and a +2 circumstance attack modifier.'] }
+  })
+}
+
+export const STRENGTH_MANEUVERS: Record<string, ManeuverProcedure> = {
+  'bull-rush': bullRush, overrun, trip, disarm, sunder, feint, 'drive-back': driveBack
+}

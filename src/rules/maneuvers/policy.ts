@@ -1,0 +1,86 @@
+import type { Size } from '../size.js'
+
+/**
+ * dnd35 grapple: opposed grapple checks (000 › Grapple). The numbers the
+ * procedure uses; the procedure itself is `grapple-opposed.ts`.
+ */
+export interface OpposedGrapplePolicy {
+  kind: 'opposed-checks'
+  /** Penalty on the grapple check to deal lethal damage unarmed (000 › Damage Your Opponent). */
+  lethalPenalty: number
+  /** Bonus to move a pinned opponent when no one else is in the grapple (000 › Move). */
+  movePinnedAloneBonus: number
+  /** Penalty on the attack with an opponent's light weapon (000 › Use Opponent's Weapon). */
+  opponentWeaponPenalty: number
+  /** Most grapplers on one target, in Medium-relative units (000 › Multiple Grapplers). */
+  grapplerLimit: number
+}
+
+/** pf1e grapple: CMB against CMD (PRD › Grapple; RULES.md §4.4, D38). */
+export interface CombatManeuverGrapplePolicy {
+  kind: 'combat-maneuver'
+  lethalPenalty: number
+  /** Circumstance bonus to maintain against the same target. */
+  maintainBonus: number
+  /** Penalty to tie up a target that is only grappled. */
+  tieUpGrappledPenalty: number
+  /** Base of the tie-up escape DC (20 + the tier's CMB). */
+  tieUpDcBase: number
+  /** Penalty for a humanoid without two free hands. */
+  withoutTwoHandsPenalty: number
+}
+
+/** How combat maneuvers other than grapple resolve. */
+export type ManeuverSystem = 'opposed-checks' | 'combat-maneuver' | 'strength-check'
+
+/**
+ * One ruleset's grapple and maneuver rules (RULES.md §4). `grapple: null`
+ * means the ruleset does not define grappling (the variant's "(WIP) TBD").
+ */
+export interface ManeuverPolicy {
+  grapple: OpposedGrapplePolicy | CombatManeuverGrapplePolicy | null
+  maneuvers: ManeuverSystem
+  /** Unarmed strike damage dice by size, Strength added (RULES.md §2.6, D22, D23). */
+  unarmedDamage: Readonly<Record<Size, string>>
+  /**
+   * The Improved feat of a maneuver (improved-grapple, improved-trip…): bonus
+   * on the attacker's check and, in pf1e, on its defense against that maneuver
+   * (SRD35 › Feats: +4; PRD › Feats: +2 CMB and +2 CMD).
+   */
+  improvedFeatBonus: number
+  improvedFeatDefenseBonus: number
+  /** Bonus per category of size difference (±4, 000 › Bull Rush, Trip; 001). */
+  sizeStepBonus: number
+  /** Defender with more than two legs or otherwise stable (+4 dnd35/variant; pf1e +2 CMD per leg beyond two). */
+  stabilityBonus: number
+  perExtraLegCmd: number
+  chargeBonus: number
+  /**
+   * Sunder: an item is destroyed at or below this many hit points (dnd35: 0,
+   * SRD35 › Breaking Items; pf1e: below 0, PRD › Sunder) and, in pf1e, broken
+   * at half its hit points or less.
+   */
+  itemDestruction: { destroyedAtOrBelow: number, brokenAtHalf: boolean }
+  /** A hit deals at least this much; pf1e makes the minimum nonlethal (RULES.md §2.5). */
+  minimumDamage: { amount: number, nonlethal: boolean }
+  /** Re-rolls of a tied opposed check before the service gives up (a fixed sequence could tie forever). */
+  tieRerollLimit: number
+}
+
+/**
+ * Unarmed strike damage by size: Small 1d2, Medium 1d3, Large 1d4 (000 ›
+ * Unarmed Attacks; D22, D23); the other sizes follow the SRD35/PRD weapon
+ * damage progression (Tiny 1, Huge 1d6, Gargantuan 1d8, Colossal 2d6). Fine
+ * and Diminutive creatures deal the Tiny 1 point (the minimum damage anyway).
+ */
+export const SRD_UNARMED_DAMAGE: Readonly<Record<Size, string>> = {
+  fine: '1',
+  diminutive: '1',
+  tiny: '1',
+  small: '1d2',
+  medium: '1d3',
+  large: '1d4',
+  huge: '1d6',
+  gargantuan: '1d8',
+  colossal: '2d6'
+}

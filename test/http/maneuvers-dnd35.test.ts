@@ -1,0 +1,167 @@
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import request from 'supertest'
+import type { FastifyInstance } from 'fastify'
+import { statelessApp } from '../helpers/app.js'
+
+let app: FastifyInstance
+before(async () => { app = await statelessApp() })
+after(async () => { await app.close() })
+
+const post = (body: object) => request(app.server).post('/v1/maneuvers').send(body)
+const purposes = (res: { body: { rolls: Array<{ purpose: string }> } }) => res.body.rolls.map((r) => r.purpose)
+const sum = (breakdown: Array<{ value: number, applied: boolean }>) => breakdown.filter((b) => b.applied).reduce((n, b) => n + b.value, 0)
+
+// BAB +2, Str 16 (+3). Defender BAB +1, Str 12 (+1), Dex 14 (+2): touch AC 12.
+const brute = { id: 'brute', baseAttackBonus: 2, abilities: { str: 16 } }
+const rogue = { id: 'rogue', baseAttackBonus: 1, abilities: { str: 12, dex: 14 } }
+
+test('trip: touch attack, then Str against the better of Str and Dex; a win knocks the defender prone (000 › Trip)', async () => {
+  const res = await post({ maneuver: 'trip', attacker: brute, defender: rogue, dice: { sequence: [14, 13, 9] } }).expect(200)
+  const b = res.body
+  assert.equal(b.maneuver, 'trip')
+  assert.equal(b.success, true)
+  assert.deepEqual(b.steps.map((s: { step: string }) => s.step), ['attack-of-opportunity', 'touch-attack', 'opposed-check'])
+  assert.equal(b.steps[0].provoked, true)
+  assert.deepEqual([b.steps[1].total, b.steps[1].against], [19, 12])
+  const [a, d] = b.steps[2].sides
+  assert.deepEqual([a.modifier, a.total, d.modifier, d.total], [3, 16, 2, 11])
+  assert.equal(d.breakdown[0].source, 'Dexterity')
+  assert.deepEqual(b.state.defender, ['prone'])
+  assert.deepEqual(purposes(res), ['touch-attack', 'maneuver-attacker', 'maneuver-defender'])
+})
+
+test('trip: on failure the defender trips back with the same check (000 › Trip)', async () => {
+  const res = await post({ maneuver: 'trip', attacker: brute, defender: rogue, dice: { sequence: [14, 5, 15, 12, 8] } }).expect(200)
+  assert.equal(res.body.success, false)
+  const counter = res.body.steps[3]
+  assert.equal(counter.step, 'counter-attempt')
+  assert.equal(counter.actor, 'defender')
+  assert.deepEqual(counter.sides.map((s: { total: number }) => s.total), [13, 11])
+  assert.deepEqual(res.body.state, { attacker: ['prone'], defender: [], others: [] })
+  assert.deepEqual(purposes(res), ['touch-attack', 'maneuver-attacker', 'maneuver-defender', 'counter-defender', 'counter-attacker'])
+  const noCounter = await post({ maneuver: 'trip', attacker: brute, defender: rogue, options: { counterAttempt: false }, dice: { sequence: [14, 5, 15] } }).expect(200)
+  assert.equal(noCounter.body.steps.length, 3)
+})
+
+test('trip: ±4 per size from Medium, +4 for a stable defender; Improved Trip provokes nothing and adds +4 (000 › Trip; SRD35 › Feats)', async () => {
+  const res = await post({ maneuver: 'trip', attacker: { ...brute, size: 'large', feats: ['improved-trip'] }, defender: { ...rogue, size: 'huge' }, options: { defenderLegs: 4 }, dice: { sequence: [20, 10, 10] } }).expect(200)
+  assert.equal(res.body.steps[0].provoked, false)
+  const [a, d] = res.body.steps[2].sides
+  assert.equal(a.modifier, 3 + 4 + 4)
+  assert.equal(d.modifier, 2 + 8 + 4)
+  assert.equal(sum(d.breakdown), d.modifier)
+})
+
+test('trip: a target more than one size larger is a 422 (000 › Trip)', async () => {
+  const res = await post({ maneuver: 'trip', attacker: brute, defender: { ...rogue, size: 'huge' } }).expect(422)
+  assert.equal(res.body.type, '/problems/not-possible')
+  assert.equal(res.body.errors[0].path, '/defender/size')
+})
+
+// Longsword: BAB 4, Str 14: +6. Dagger (light): BAB 2, Str 10: +2 − 4 = −2.
+const knight = { id: 'knight', baseAttackBonus: 4, abilities: { str: 14 } }
+const thug = { id: 'thug', baseAttackBonus: 2 }
+
+test('disarm: opposed attack rolls, light weapon −4; the item lies in the defender\'s square (000 › Disarm)', async () => {
+  const res = await post({ maneuver: 'disarm', attacker: knight, defender: thug, options: { defenderWeapon: { category: 'light' } }, dice: { sequence: [5, 12] } }).expect(200)
+  const [a, d] = res.body.steps[1].sides
+  assert.deepEqual([a.modifier, d.modifier], [6, -2])
+  assert.equal(res.body.success, true)
+  assert.equal(res.body.effect.itemsDropped, 1)
+  assert.equal(res.body.effect.attackerHoldsItem, false)
+})
+
+test('disarm: damage from the attack of opportunity fails it; Improved Disarm provokes nothing (000 › Disarm)', async () => {
+  const hurt = await post({ maneuver: 'disarm', attacker: knight, defender: thug, options: { attackOfOpportunityDamage: 4 } }).expect(200)
+  assert.equal(hurt.body.success, false)
+  assert.deepEqual(hurt.body.rolls, [])
+  const feat = await post({ maneuver: 'disarm', attacker: { ...knight, feats: ['improved-disarm'] }, defender: thug, options: { attackOfOpportunityDamage: 4 }, dice: { sequence: [1, 20] } }).expect(200)
+  assert.equal(feat.body.steps[0].provoked, false)
+  assert.equal(feat.body.steps[1].sides[0].modifier, 10)
+  assert.equal(feat.body.steps.length, 2, 'no counter-disarm against Improved Disarm')
+})
+
+test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 locked gauntlet; the defender disarms back on a failure (000 › Disarm)', async () => {
+  const res = await post({
+    maneuver: 'disarm', attacker: knight, defender: { ...thug, size: 'large' },
+    options: { attackerWeapon: { category: 'two-handed' }, defenderWeapon: { meleeWeapon: false, lockedGauntlet: true } },
+    dice: { sequence: [2, 10, 15, 3] }
+  }).expect(200)
+  const [a, d] = res.body.steps[1].sides
+  assert.equal(a.modifier, 6 + 4)
+  assert.equal(d.modifier, 2 - 1 + 4 - 4 + 10)
+  assert.equal(res.body.success, false)
+  assert.equal(res.body.steps[2].step, 'counter-attempt')
+  assert.equal(res.body.effect.attackerDropsWeapon, true)
+  const spiked = await post({ maneuver: 'disarm', attacker: knight, defender: thug, options: { defenderWeapon: { spikedGauntlet: true } } }).expect(422)
+  assert.equal(spiked.body.errors[0].path, '/options/defenderWeapon/spikedGauntlet')
+})
+
+test('bull rush: opposed Str, +2 charging; pushed 5 ft plus 5 per full 5 of margin (000 › Bull Rush)', async () => {
+  const res = await post({ maneuver: 'bull-rush', attacker: { baseAttackBonus: 1, abilities: { str: 18 } }, defender: {}, options: { charging: true }, dice: { sequence: [15, 6] } }).expect(200)
+  const [a, d] = res.body.steps[1].sides
+  assert.deepEqual([a.total, d.total], [21, 6])
+  assert.equal(res.body.effect.pushFeet, 20)
+  const fail = await post({ maneuver: 'bull-rush', attacker: {}, defender: { abilities: { str: 14 } }, options: { defenderStable: true }, dice: { sequence: [6, 15] } }).expect(200)
+  assert.equal(fail.body.steps[1].sides[1].modifier, 2 + 4)
+  assert.equal(fail.body.success, false)
+})
+
+test('bull rush: equal totals go to the higher modifier (D33)', async () => {
+  const res = await post({ maneuver: 'bull-rush', attacker: { abilities: { str: 14 } }, defender: {}, dice: { sequence: [8, 10] } }).expect(200)
+  assert.deepEqual(res.body.steps[1].tieBreak, { rule: 'higher-modifier', rerolls: [] })
+  assert.equal(res.body.effect.pushFeet, 5)
+})
+
+test('overrun: the defender may step aside; a block is Str against Str or Dex; the counter knocks the attacker prone (000 › Overrun)', async () => {
+  const avoid = await post({ maneuver: 'overrun', attacker: brute, defender: rogue, options: { defenderAvoids: true } }).expect(200)
+  assert.equal(avoid.body.success, true)
+  assert.deepEqual(avoid.body.rolls, [])
+  const blocked = await post({ maneuver: 'overrun', attacker: brute, defender: rogue, dice: { sequence: [2, 15, 15, 3] } }).expect(200)
+  assert.equal(blocked.body.success, false)
+  assert.deepEqual(blocked.body.state.attacker, ['prone'])
+  const through = await post({ maneuver: 'overrun', attacker: { ...brute, feats: ['improved-overrun'] }, defender: rogue, options: { defenderAvoids: true }, dice: { sequence: [10, 10] } }).expect(200)
+  assert.equal(through.body.steps[1].step, 'opposed-check', 'Improved Overrun: the defender cannot avoid')
+  assert.deepEqual(through.body.state.defender, ['prone'])
+})
+
+test('overrun during a charge is a 422 in dnd35 (D34)', async () => {
+  const res = await post({ maneuver: 'overrun', attacker: brute, defender: rogue, options: { charging: true } }).expect(422)
+  assert.equal(res.body.errors[0].path, '/options/charging')
+})
+
+test('sunder: opposed attack rolls, then weapon damage less hardness against the item (000 › Sunder; D60)', async () => {
+  const res = await post({
+    maneuver: 'sunder', attacker: knight, defender: thug,
+    options: { attackerWeapon: { damage: '1d8' }, item: { hardness: 5, hitPoints: 5 } }, dice: { sequence: [12, 3, 8] }
+  }).expect(200)
+  assert.equal(res.body.success, true)
+  assert.equal(res.body.damage.total, 10)
+  assert.deepEqual([res.body.effect.itemDamage, res.body.effect.itemHitPointsLeft, res.body.effect.itemDestroyed], [5, 0, true])
+  assert.deepEqual(purposes(res), ['maneuver-attacker', 'maneuver-defender', 'damage'])
+  const missing = await post({ maneuver: 'sunder', attacker: knight, defender: thug, options: { attackerWeapon: { damage: '1d8' } }, dice: { sequence: [12, 3] } }).expect(422)
+  assert.equal(missing.body.errors[0].path, '/options/item/hardness')
+})
+
+test('feint: Bluff against Sense Motive + BAB; a tie fails; nonhumanoid −4, animal −8; mindless impossible (000 › Feint; D33)', async () => {
+  const tie = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3 }, options: { bluff: 5, senseMotive: 2 }, dice: { sequence: [10, 10] } }).expect(200)
+  assert.equal(tie.body.success, false)
+  assert.deepEqual(purposes(tie), ['bluff', 'sense-motive'])
+  const win = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3 }, options: { bluff: 5, senseMotive: 2 }, dice: { sequence: [11, 10] } }).expect(200)
+  assert.equal(win.body.success, true)
+  assert.equal(win.body.effect.deniesDexToNextMeleeAttack, true)
+  const animal = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3 }, options: { bluff: 5, senseMotive: 2, defenderKind: 'animal' }, dice: { sequence: [11, 10] } }).expect(200)
+  assert.equal(animal.body.steps[1].sides[0].modifier, -3)
+  await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3 }, options: { bluff: 5, senseMotive: 2, defenderKind: 'mindless' } }).expect(422)
+  const missing = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3 }, options: { senseMotive: 2 } }).expect(422)
+  assert.equal(missing.body.type, '/problems/missing-field')
+  assert.equal(missing.body.errors[0].path, '/options/bluff')
+})
+
+test('a maneuver the ruleset lacks is a 422; an unknown one is a 400', async () => {
+  const res = await post({ maneuver: 'drag', attacker: brute, defender: rogue }).expect(422)
+  assert.equal(res.body.type, '/problems/rule-not-defined')
+  const bad = await post({ maneuver: 'piledriver', attacker: brute, defender: rogue }).expect(400)
+  assert.equal(bad.body.errors[0].path, '/maneuver')
+})
