@@ -1,5 +1,8 @@
 import type { StackingPolicy } from '../modifiers.js'
 import type { ArmorClassPolicy } from '../armor-class.js'
+import type { HitPointsPolicy } from '../hit-points/policy.js'
+import type { SavingThrowPolicy } from '../saves/policy.js'
+import type { InitiativePolicy } from '../initiative/policy.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -37,6 +40,12 @@ export interface Ruleset {
   sizeModifiesAttackAndAc: boolean
   /** Defender conditions, cover and the off-guard penalty (RULES.md §1.3, §1.4). */
   armorClass: ArmorClassPolicy
+  /** Save bonuses: abilities per save, cover, Dex loss, condition penalties (RULES.md §3). */
+  savingThrows: SavingThrowPolicy
+  /** The hit-point model and its numbers (RULES.md §6). */
+  hitPoints: HitPointsPolicy
+  /** Initiative modifier, ties (RULES.md §7). */
+  initiative: InitiativePolicy
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
