@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import operations from './operations.js'
 import dice from './v1/dice.js'
 import rulesets from './v1/rulesets.js'
+import damage from './v1/damage.js'
+import healing from './v1/healing.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(operations)
   await fastify.register(dice)
   await fastify.register(rulesets)
+  await fastify.register(damage)
+  await fastify.register(healing)
 }
