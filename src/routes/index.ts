@@ -4,6 +4,7 @@ import dice from './v1/dice.js'
 import rulesets from './v1/rulesets.js'
 import damage from './v1/damage.js'
 import healing from './v1/healing.js'
+import saves from './v1/saves.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -12,4 +13,5 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(rulesets)
   await fastify.register(damage)
   await fastify.register(healing)
+  await fastify.register(saves)
 }
