@@ -13,7 +13,7 @@ export const HitPointsSchema = Type.Object({
   temporary: Int('Temporary hit points left.'),
   nonlethal: Int('Nonlethal damage (variant: the nonlethal share of the accumulated damage).'),
   status: StringEnum(HIT_POINT_STATUS_VALUES, {
-    description: '`healthy`; `staggered` (dnd35/pf1e: nonlethal equal to current HP; variant: conscious at D ≥ HP after a successful Death save); `disabled` (0 HP, or conscious at negative HP after waking); `unconscious` (nonlethal above current HP; variant: a failed Death save against nonlethal damage); `dying`; `stable`; `dead`.'
+    description: '`healthy`; `staggered` (dnd35/pf1e: nonlethal equal to current HP; variant: conscious at D ≥ HP after a successful Death save); `disabled` (0 HP, or conscious at negative HP after waking; pf1e: also staggered); `unconscious` (nonlethal above current HP; variant: a failed Death save against nonlethal damage); `dying`; `stable`; `dead`.'
   }),
   damageTaken: Type.Optional(Int('variant: the accumulated damage D (max − current).')),
   woundPoints: Type.Optional(Int('variant: wound points (lethal damage past the wounded threshold).')),
