@@ -99,6 +99,7 @@ export const HealingRequestSchema = Type.Object({
     hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: '`nonlethal-recovery`: hours of recovery.' })),
     sameSource: Type.Optional(Type.Boolean({ description: '`temporary`: from the same source as the temporary hit points the creature has, which do not stack (the larger is kept). Default false: they add.' })),
     checkBonus: Type.Optional(Type.Integer({ minimum: -50, maximum: 100, description: '`heal-check`: the helper\'s Heal check bonus.' })),
+    continuousDamage: Type.Optional(Type.Boolean({ description: '`stabilize`, pf1e only: the creature is taking continuous damage (bleed, acid arrow), so the check fails automatically (no roll) and costs 1 HP. Default false.' })),
     tended: Type.Optional(Type.Boolean({ description: '`recover`: someone tends the creature (no hit point loss on a failed hourly roll). Default false.' }))
   }, { additionalProperties: false, description: 'One healing step; which other fields apply depends on `kind`.' }),
   ...ResolutionProperties

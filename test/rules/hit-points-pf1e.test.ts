@@ -80,3 +80,11 @@ test('D48: nonlethal damage past maximum HP is lethal in pf1e (not in dnd35)', (
   const dnd = takeDamage(getRuleset('dnd35'), creature(10, { max: 10, current: 10, nonlethal: 8 }), { amount: 5, nonlethal: true }, dice())
   assert.deepEqual([dnd.after.nonlethal, dnd.after.current], [13, 10])
 })
+
+test('PRD › Dying: continuous damage fails the stabilization check automatically (no roll) and costs 1 HP; dnd35 has no such rule', () => {
+  const d = dice(20)
+  const bleeding = receiveHealing(pf1e, creature(12, { max: 20, current: -4 }), { kind: 'stabilize', continuousDamage: true }, d)
+  assert.deepEqual([bleeding.check, bleeding.after.current, status(bleeding.after, pf1e), d.rolls.length], [null, -5, 'dying', 0])
+  assert.throws(() => receiveHealing(getRuleset('dnd35'), creature(12, { max: 20, current: -4 }), { kind: 'stabilize', continuousDamage: true }, dice()),
+    (e: unknown) => e instanceof RuleError && e.kind === 'rule-not-defined' && e.errors[0]?.path === '/healing/continuousDamage')
+})

@@ -12,7 +12,7 @@ const HEALING_FIELDS = {
   natural: { required: ['period'], optional: ['count'] },
   'nonlethal-recovery': { required: ['hours'] },
   temporary: { required: ['amount'], optional: ['sameSource'] },
-  stabilize: {},
+  stabilize: { optional: ['continuousDamage'] },
   'heal-check': { required: ['checkBonus'] },
   recover: { required: ['period'], optional: ['tended'] }
 } as const

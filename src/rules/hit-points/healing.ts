@@ -17,7 +17,7 @@ export type Healing =
   | { kind: 'natural', period: 'night' | 'bed-rest-day', count?: number }
   | { kind: 'nonlethal-recovery', hours: number }
   | { kind: 'temporary', amount: number, sameSource?: boolean }
-  | { kind: 'stabilize' }
+  | { kind: 'stabilize', continuousDamage?: boolean }
   | { kind: 'heal-check', checkBonus: number }
   | { kind: 'recover', period: 'hour' | 'day', tended?: boolean }
 
@@ -87,6 +87,11 @@ function countdownHealing (
     case 'stabilize': {
       // 000 › Dying; PRD › Dying: the creature's own roll each turn; failure costs 1 HP.
       requireStatus(current, ['dying'], 'a roll to stabilize')
+      if (healing.continuousDamage) {
+        if (!policy.continuousDamageFailsStabilization) throw ruleNotDefined(ruleset.name, 'continuous damage during stabilization', '/healing/continuousDamage')
+        // PRD › Dying: the check fails automatically, and costs 1 HP on top of the continuous damage.
+        return done(loseOneHitPoint(before))
+      }
       const check = recoveryCheck(dice, before, policy.recoveryCheck, 'stabilize')
       return done(check.success ? { ...before, recorded: 'stable' } : loseOneHitPoint(before), null, check)
     }
@@ -143,6 +148,7 @@ function accumulatedHealing (
       // D54: recovery dice, natural healing and temporary hit points are not in the seed.
       throw ruleNotDefined(ruleset.name, `${healing.kind} healing`, '/healing/kind')
     case 'stabilize': {
+      if (healing.continuousDamage) throw ruleNotDefined(ruleset.name, 'continuous damage during stabilization', '/healing/continuousDamage')
       requireStatus(current, ['dying'], 'an end-of-round Death save')
       const { save, check } = deathSave()
       return done(endOfRoundDeathSave(before, policy, save), null, check)

@@ -30,6 +30,8 @@ export interface CountdownPolicy {
   recoveryCheck: RecoveryCheck
   /** A helper's Heal check on a dying creature. */
   healCheckDc: number
+  /** pf1e: while taking continuous damage (bleed) the roll to stabilize fails automatically (PRD › Dying). */
+  continuousDamageFailsStabilization: boolean
   /** pf1e: nonlethal damage past maximum HP is dealt as lethal (D48). */
   nonlethalCappedAtMaximum: boolean
 }

@@ -30,6 +30,7 @@ export const dnd35: Ruleset = {
     massiveDamage: { minimum: 50, fractionOfMaxHitPoints: 0, dc: 15, save: 'fortitude', optional: false },
     recoveryCheck: { kind: 'percentile', chance: 10 },
     healCheckDc: 15,
+    continuousDamageFailsStabilization: false,
     nonlethalCappedAtMaximum: false
   },
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },

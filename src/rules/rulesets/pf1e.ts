@@ -39,6 +39,7 @@ export const pf1e: Ruleset = {
     massiveDamage: { minimum: 50, fractionOfMaxHitPoints: 0.5, dc: 15, save: 'fortitude', optional: true },
     recoveryCheck: { kind: 'constitution-check', dc: 10 },
     healCheckDc: 15,
+    continuousDamageFailsStabilization: true,
     nonlethalCappedAtMaximum: true
   },
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
