@@ -145,3 +145,27 @@ test('variant input checks: the nonlethal share and wound points fit inside the 
   assert.deepEqual(hitPointsProblems({ max: 20, current: 21 }, variant).map((p) => p.path), ['/current'])
   assert.deepEqual(hitPointsProblems({ max: 20, current: 15, nonlethal: 5 }, variant), [])
 })
+
+test('D53: a stable creature hit again saves as a dying one (D51) and, still alive, is dying with fresh tallies', () => {
+  const stable = hero({ max: 20, current: -4, status: 'stable', deathSaves: { successes: 4, failures: 2 } })
+  const hurt = reportHitPoints(hit(stable, { amount: 2 }, dice(10)).after, variant)
+  assert.deepEqual([hurt.status, hurt.deathSaves, hurt.constitutionDamage], ['dying', { successes: 0, failures: 0 }, 1])
+  assert.equal(reportHitPoints(hit(stable, { amount: 2 }, dice(20)).after, variant).status, 'stable')
+})
+
+test('001 › Hit Points › Nonlethal Damage: more nonlethal damage on a staggered creature keeps the softer outcomes', () => {
+  const staggered = hero({ max: 20, current: -2, nonlethal: 22, status: 'staggered' })
+  assert.equal(after(staggered, { amount: 2, nonlethal: true }, dice(15)).status, 'staggered')
+  assert.equal(after(staggered, { amount: 2, nonlethal: true }, dice(5)).status, 'unconscious')
+})
+
+test('001 › Death and Dying: lethal damage on a creature knocked out by nonlethal damage uses the lethal outcomes', () => {
+  const out = hero({ max: 20, current: -2, nonlethal: 22, status: 'unconscious' })
+  assert.equal(after(out, { amount: 2 }, dice(5)).status, 'dying')
+  assert.equal(after(out, { amount: 2 }, dice(15)).status, 'unconscious', 'a success leaves it as it was')
+})
+
+test('the dead take no Death save', () => {
+  const outcome = hit(hero({ max: 20, current: -4, status: 'dead' }), { amount: 5 })
+  assert.deepEqual([outcome.deathSave, reportHitPoints(outcome.after, variant).status], [null, 'dead'])
+})
