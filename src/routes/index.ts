@@ -5,6 +5,10 @@ import rulesets from './v1/rulesets.js'
 import turning from './v1/turning.js'
 import grapples from './v1/grapples.js'
 import maneuvers from './v1/maneuvers.js'
+import damage from './v1/damage.js'
+import healing from './v1/healing.js'
+import saves from './v1/saves.js'
+import initiative from './v1/initiative.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -14,4 +18,8 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(turning)
   await fastify.register(grapples)
   await fastify.register(maneuvers)
+  await fastify.register(damage)
+  await fastify.register(healing)
+  await fastify.register(saves)
+  await fastify.register(initiative)
 }

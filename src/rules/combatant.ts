@@ -30,6 +30,10 @@ export interface HitPointsInput {
   nonlethal?: number
   woundPoints?: number
   deathSaves?: { successes: number, failures: number }
+  /** variant: Constitution damage taken from Death saves. */
+  constitutionDamage?: number
+  /** The status an earlier response reported (stable, disabled at negative HP, dead…). */
+  status?: string
 }
 
 export interface CombatantInput {

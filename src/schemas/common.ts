@@ -127,16 +127,27 @@ export const ArmorClassSchema = Type.Union([ArmorClassComponentsSchema, ArmorCla
   description: 'Either components (Dex and size derived) or printed totals.'
 })
 
+/** Statuses a HitPoints object reports (CONTRACT › POST /v1/damage). */
+export const HIT_POINT_STATUS_VALUES = ['healthy', 'staggered', 'disabled', 'unconscious', 'dying', 'stable', 'dead'] as const
+
 export const HitPointsInputSchema = Type.Object({
-  max: Type.Integer({ minimum: 1, maximum: 100000, description: 'Maximum hit points.' }),
-  current: Type.Optional(Type.Integer({ minimum: -100000, maximum: 100000, description: 'Current hit points (dnd35/pf1e count down; in variant, HP minus damage taken). Default: max. Never above max.' })),
-  temporary: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Temporary hit points, lost first.' })),
-  nonlethal: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Nonlethal damage taken.' })),
-  woundPoints: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'variant: damage taken past the wounded threshold.' })),
+  max: Type.Integer({ minimum: 1, maximum: 100000, description: 'Maximum hit points (the variant\'s HP).' }),
+  current: Type.Optional(Type.Integer({
+    minimum: -100000,
+    maximum: 100000,
+    description: 'Current hit points; never above `max`. Default: `max`. dnd35/pf1e: hit points counting down (0 disabled, negative dying). variant: `max` minus the accumulated damage D, so D = max − current (D ≥ max calls for Death saves; `current` goes negative as D passes HP).'
+  })),
+  temporary: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Temporary hit points, lost first (dnd35, pf1e; the variant has none).' })),
+  nonlethal: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Nonlethal damage taken. dnd35/pf1e: a separate running total, not subtracted from `current`. variant: the nonlethal share of the accumulated damage (already counted in max − current), so it cannot exceed it.' })),
+  woundPoints: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'variant: wound points, the lethal damage taken past the wounded threshold (part of the accumulated damage).' })),
   deathSaves: Type.Optional(Type.Object({
     successes: Type.Integer({ minimum: 0, maximum: 10 }),
     failures: Type.Integer({ minimum: 0, maximum: 10 })
-  }, { additionalProperties: false, description: 'variant: Death save tally while dying.' }))
+  }, { additionalProperties: false, description: 'variant: end-of-round Death save tallies while dying (3 failures dead, 4 successes stable).' })),
+  constitutionDamage: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'variant: Constitution damage taken from Death saves (1 per save); the creature dies when its Constitution reaches 0.' })),
+  status: Type.Optional(StringEnum(HIT_POINT_STATUS_VALUES, {
+    description: 'The `status` an earlier response reported, so that a response\'s `after` can be sent back as is. The service recomputes the status from the numbers and uses this only where they cannot tell: `stable` or `disabled` (woken) rather than dying at negative HP, `dead` from massive damage or a failed Death save, and the variant\'s `staggered`/`unconscious`/`stable` at D ≥ HP. Absent: dying wherever the numbers allow it.'
+  }))
 }, { additionalProperties: false, examples: [{ max: 30, current: 30, temporary: 0, nonlethal: 0 }] })
 
 export const CONDITIONS = [

@@ -1,6 +1,7 @@
 import type { Ruleset } from './types.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
+import { SRD_SAVING_THROWS } from '../saves/policy.js'
 
 /** D&D 3.5 SRD (seeds 000, 003, 004). */
 export const dnd35: Ruleset = {
@@ -37,6 +38,18 @@ export const dnd35: Ruleset = {
     minimumDamage: { amount: 1, nonlethal: false },
     tieRerollLimit: 20
   },
+  savingThrows: SRD_SAVING_THROWS,
+  // 000 › Injury and Death: −10 dead; massive damage 50, DC 15; d% 10% to stabilize; Heal DC 15.
+  hitPoints: {
+    model: 'countdown',
+    deathThreshold: { kind: 'fixed', value: -10 },
+    massiveDamage: { minimum: 50, fractionOfMaxHitPoints: 0, dc: 15, save: 'fortitude', optional: false },
+    recoveryCheck: { kind: 'percentile', chance: 10 },
+    healCheckDc: 15,
+    continuousDamageFailsStabilization: false,
+    nonlethalCappedAtMaximum: false
+  },
+  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
     saves: true,

@@ -1,6 +1,7 @@
 import type { Ruleset } from './types.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
+import { SRD_SAVING_THROWS } from '../saves/policy.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
 export const pf1e: Ruleset = {
@@ -46,6 +47,18 @@ export const pf1e: Ruleset = {
     minimumDamage: { amount: 1, nonlethal: true },
     tieRerollLimit: 20
   },
+  savingThrows: SRD_SAVING_THROWS,
+  // 002 › Injury and Death; PRD: dead at −Con; DC 10 Con check to stabilize (D46); optional massive damage (D47); nonlethal past max is lethal (D48).
+  hitPoints: {
+    model: 'countdown',
+    deathThreshold: { kind: 'negative-constitution' },
+    massiveDamage: { minimum: 50, fractionOfMaxHitPoints: 0.5, dc: 15, save: 'fortitude', optional: true },
+    recoveryCheck: { kind: 'constitution-check', dc: 10 },
+    healCheckDc: 15,
+    continuousDamageFailsStabilization: true,
+    nonlethalCappedAtMaximum: true
+  },
+  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
     saves: true,

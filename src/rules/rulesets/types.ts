@@ -2,6 +2,9 @@ import type { StackingPolicy } from '../modifiers.js'
 import type { ArmorClassPolicy } from '../armor-class.js'
 import type { TurningPolicy } from '../turning/policy.js'
 import type { ManeuverPolicy } from '../maneuvers/policy.js'
+import type { HitPointsPolicy } from '../hit-points/policy.js'
+import type { SavingThrowPolicy } from '../saves/policy.js'
+import type { InitiativePolicy } from '../initiative/policy.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -41,6 +44,12 @@ export interface Ruleset {
   armorClass: ArmorClassPolicy
   /** Grapple and combat maneuvers (RULES.md §4). */
   maneuvers: ManeuverPolicy
+  /** Save bonuses: abilities per save, cover, Dex loss, condition penalties (RULES.md §3). */
+  savingThrows: SavingThrowPolicy
+  /** The hit-point model and its numbers (RULES.md §6). */
+  hitPoints: HitPointsPolicy
+  /** Initiative modifier, ties (RULES.md §7). */
+  initiative: InitiativePolicy
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>

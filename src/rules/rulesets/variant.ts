@@ -1,5 +1,6 @@
 import type { Ruleset } from './types.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
+import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
 
 /** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
 export const variant: Ruleset = {
@@ -56,6 +57,23 @@ export const variant: Ruleset = {
     minimumDamage: { amount: 1, nonlethal: false },
     tieRerollLimit: 20
   },
+  savingThrows: VARIANT_SAVING_THROWS,
+  // 001 › Hit Points; Death and Dying (RULES.md §6.3, D49–D54).
+  hitPoints: {
+    model: 'accumulated',
+    bloodied: { numerator: 1, denominator: 2 },
+    wounded: { numerator: 3, denominator: 4 },
+    deathSaveDc: { base: 10, excessPerPoint: 2 },
+    deathSave: 'death',
+    deadlyFailureMargin: 10,
+    failuresToDie: 3,
+    successesToStabilize: 4,
+    constitutionDamagePerSave: 1,
+    wakeMargin: 5,
+    healCheckDc: 15
+  },
+  // 001 › Initiative; RULES.md §7: d20 + BCB + Dex, injury penalties, deafened −4, shaken −2; ties simultaneous.
+  initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, conditionPenalties: { deafened: -4, shaken: -2 }, injuryPenalties: true, ties: 'simultaneous' },
   capabilities: {
     // RULES.md §2.9, D28: no full attack and no two-weapon rules.
     attacks: { modes: ['single', 'coup-de-grace'], twoWeaponFighting: false, criticalConfirmation: false },
@@ -65,7 +83,8 @@ export const variant: Ruleset = {
     maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drive-back'],
     turningActions: [],
     damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
+    // D54: no natural healing, nonlethal recovery or temporary hit points.
+    healingKinds: ['magical', 'stabilize', 'heal-check', 'recover'],
     initiative: { rerolledEachRound: true, ties: 'simultaneous' }
   },
   // RULES.md §5.4: 001 has no undead, turning or channelling.

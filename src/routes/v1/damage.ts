@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { DamageRequestSchema, DamageResponseSchema } from '../../schemas/hit-points.js'
+import { errorResponses } from '../../schemas/common.js'
+import { resolutionEcho, startResolution } from '../../http/resolution.js'
+import { assertValidHitPoints } from '../../http/hit-points.js'
+import { HttpProblem } from '../../http/problem.js'
+import { reportHitPoints, takeDamage } from '../../rules/hit-points/index.js'
+
+const damage: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post('/v1/damage', {
+    schema: {
+      tags: ['hit points'],
+      operationId: 'applyDamage',
+      summary: 'Apply damage to a creature\'s hit points',
+      description: 'Applies one blow to `creature.hitPoints` and reports the hit points `before` and `after`, each with its `status`. dnd35/pf1e: temporary hit points absorb damage first; lethal damage lowers `current` (0 disabled; dnd35 −1 to −9 dying and −10 dead; pf1e dead at −Con); nonlethal damage is a separate total (equal to current HP staggered, above it unconscious; pf1e: past max HP it is lethal); 50 or more from one attack forces a DC 15 Fortitude save or death (pf1e: optional, max(50, ½ HP)). variant: damage accumulates (bloodied at ½ HP, wounded at ¾ with wound points past it); at D ≥ HP a Death save at DC 10 + 1 per 2 points past HP decides staggered, dying or dead (nonlethal: unconscious or dying). Dice order: the damage dice (if `dice`); the massive-damage Fortitude d20 (purpose `massive-damage`) if triggered; the variant\'s Death save d20 (purpose `death-save`) if triggered.',
+      body: DamageRequestSchema,
+      response: { 200: DamageResponseSchema, ...errorResponses({ resolution: true }) }
+    }
+  }, async (request) => {
+    const body = request.body
+    const resolution = startResolution(body, fastify.config.defaultRuleset)
+    const blow = body.damage
+    if ((blow.amount === undefined) === (blow.dice === undefined)) {
+      const message = 'exactly one of amount and dice is required'
+      throw new HttpProblem('validation-failed', message, [{ path: blow.amount === undefined ? '/damage/amount' : '/damage/dice', message }])
+    }
+    assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
+    const outcome = takeDamage(resolution.ruleset, body.creature, blow, resolution.dice)
+    return {
+      ...resolutionEcho(resolution),
+      amount: outcome.amount,
+      before: reportHitPoints(outcome.before, resolution.ruleset),
+      after: reportHitPoints(outcome.after, resolution.ruleset),
+      massiveDamage: outcome.massiveDamage,
+      deathSave: outcome.deathSave,
+      wound: outcome.wound
+    }
+  })
+}
+
+export default damage

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HealingRequestSchema, HealingResponseSchema } from '../../schemas/hit-points.js'
+import { errorResponses } from '../../schemas/common.js'
+import { resolutionEcho, startResolution } from '../../http/resolution.js'
+import { assertValidHitPoints, kindFieldProblems } from '../../http/hit-points.js'
+import { HttpProblem } from '../../http/problem.js'
+import { type Healing, receiveHealing, reportHitPoints } from '../../rules/hit-points/index.js'
+
+/** Which `healing` fields go with which kind. */
+const HEALING_FIELDS = {
+  magical: { oneOf: ['amount', 'dice'] },
+  natural: { required: ['period'], optional: ['count'] },
+  'nonlethal-recovery': { required: ['hours'] },
+  temporary: { required: ['amount'], optional: ['sameSource'] },
+  stabilize: { optional: ['continuousDamage'] },
+  'heal-check': { required: ['checkBonus'] },
+  recover: { required: ['period'], optional: ['tended'] }
+} as const
+
+const PERIODS: Record<string, readonly string[]> = { natural: ['night', 'bed-rest-day'], recover: ['hour', 'day'] }
+
+const healing: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post('/v1/healing', {
+    schema: {
+      tags: ['hit points'],
+      operationId: 'applyHealing',
+      summary: 'Heal, stabilize or recover a creature',
+      description: 'Applies one healing step to `creature.hitPoints` and reports `before`, `after` and the `check` rolled, if any. Healing never raises hit points above `max`; healing of 1 or more stabilizes a dying creature (dnd35: healed to 0 it is disabled, to 1 or more fully functional); lost temporary hit points never come back. Healing a dead creature is a 422 `not-possible`, as is a roll the creature\'s state does not call for (stabilizing a healthy one). The variant defines only `magical`, `stabilize` (the end-of-round Death save: 1 Con damage, 3 failures dead, 4 successes stable, natural 20 stable, natural 1 dead), `heal-check` and the hourly `recover` Death save; the other kinds are a 422 `rule-not-defined`. Dice order: the healing dice for `magical`; otherwise the one roll the kind makes — purpose `stabilize` (dnd35 d%, pf1e d20), `death-save` (variant), `heal-check` or `recover`.',
+      body: HealingRequestSchema,
+      response: { 200: HealingResponseSchema, ...errorResponses({ resolution: true }) }
+    }
+  }, async (request) => {
+    const body = request.body
+    const resolution = startResolution(body, fastify.config.defaultRuleset)
+    const problems = kindFieldProblems(body.healing, HEALING_FIELDS, '/healing')
+    const periods = PERIODS[body.healing.kind]
+    if (periods && body.healing.period !== undefined && !periods.includes(body.healing.period)) {
+      problems.push({ path: '/healing/period', message: `must be one of ${periods.join(', ')} for kind ${body.healing.kind}` })
+    }
+    if (problems.length > 0) throw new HttpProblem('validation-failed', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems)
+    assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
+    const outcome = receiveHealing(resolution.ruleset, body.creature, body.healing as Healing, resolution.dice)
+    return {
+      ...resolutionEcho(resolution),
+      amount: outcome.amount,
+      before: reportHitPoints(outcome.before, resolution.ruleset),
+      after: reportHitPoints(outcome.after, resolution.ruleset),
+      check: outcome.check
+    }
+  })
+}
+
+export default healing

@@ -1,0 +1,105 @@
+import type { SaveRoll } from '../saves/saving-throw.js'
+import type { AccumulatedPolicy } from './policy.js'
+import { accumulatedDamage, woundedThreshold } from './status.js'
+import type { HitPoints, HitPointStatus } from './types.js'
+
+/**
+ * The variant's accumulated-damage model (001 › Hit Points; Death and Dying;
+ * RULES.md §6.3): the arithmetic of each transition. Death saves are rolled
+ * by the caller and passed in, so each step is testable without dice.
+ */
+
+/** DC = 10 + 1 per 2 points of damage past HP (001 › Death and Dying). */
+export function deathSaveDc (hp: Pick<HitPoints, 'max' | 'current'>, policy: AccumulatedPolicy): number {
+  const excess = Math.max(0, accumulatedDamage(hp) - hp.max)
+  return policy.deathSaveDc.base + Math.floor(excess / policy.deathSaveDc.excessPerPoint)
+}
+
+/**
+ * Add a blow to D. Lethal damage past the wounded threshold records wound
+ * points: max(0, D₁ − max(D₀, Tw − 1)) (D49). Nonlethal damage is tracked as
+ * a share of D and causes no wounds (D54).
+ */
+export function accumulateDamage (hp: HitPoints, policy: AccumulatedPolicy, amount: number, nonlethal: boolean): { hp: HitPoints, woundPoints: number } {
+  const before = accumulatedDamage(hp)
+  const after = before + amount
+  const woundPoints = nonlethal ? 0 : Math.max(0, after - Math.max(before, woundedThreshold(hp.max, policy) - 1))
+  return {
+    hp: { ...hp, current: hp.max - after, nonlethal: hp.nonlethal + (nonlethal ? amount : 0), woundPoints: hp.woundPoints + woundPoints },
+    woundPoints
+  }
+}
+
+const resetTallies = { successes: 0, failures: 0 }
+
+/**
+ * The Death save that a blow at or past HP calls for, by the status before the blow.
+ * - Not yet down (or knocked out by nonlethal damage): success staggered,
+ *   failure dying, failure by 10 or more dead; for nonlethal damage failure
+ *   is unconscious and failure by 10 or more dying (001 › Hit Points › Nonlethal Damage).
+ * - Staggered and hit by lethal damage: any result but dead leaves it dying.
+ * - Dying or stable (D51): only a natural 1 or a failure by 10 or more kills;
+ *   a natural 20 stabilizes; the tallies are untouched (reset when a stable
+ *   creature turns dying again, D53); 1 Con damage.
+ */
+export function deathSaveAfterDamage (hp: HitPoints, before: HitPointStatus, policy: AccumulatedPolicy, save: SaveRoll, nonlethal: boolean): HitPoints {
+  const deadly = !save.success && save.margin <= -policy.deadlyFailureMargin
+  if (before === 'dying' || before === 'stable') {
+    const withCon = { ...hp, constitutionDamage: hp.constitutionDamage + policy.constitutionDamagePerSave }
+    if (save.automatic === 'natural-1' || deadly) return { ...withCon, recorded: 'dead' }
+    if (save.automatic === 'natural-20') return { ...withCon, recorded: 'stable' }
+    return { ...withCon, recorded: 'dying', deathSaves: before === 'stable' ? resetTallies : hp.deathSaves }
+  }
+  if (before === 'staggered' && !nonlethal) {
+    return { ...hp, recorded: deadly ? 'dead' : 'dying', deathSaves: resetTallies }
+  }
+  if (save.success) return { ...hp, recorded: before === 'unconscious' ? 'unconscious' : 'staggered' }
+  if (nonlethal) return { ...hp, recorded: deadly ? 'dying' : 'unconscious', deathSaves: resetTallies }
+  return { ...hp, recorded: deadly ? 'dead' : 'dying', deathSaves: resetTallies }
+}
+
+/**
+ * Magical healing removes lethal damage and the same amount of the nonlethal
+ * share. Wound points "can't be removed as easily" (001 › Hit Points): they
+ * are the last of the lethal damage to go. Below HP again the Death-save
+ * track ends; still at or past HP, a dying creature is stabilized (as any
+ * healing does in dnd35).
+ */
+export function accumulatedMagicalHealing (hp: HitPoints, before: HitPointStatus, amount: number): HitPoints {
+  const lethal = Math.max(0, accumulatedDamage(hp) - hp.nonlethal - amount)
+  const nonlethal = Math.max(0, hp.nonlethal - amount)
+  const damage = lethal + nonlethal
+  const healed = { ...hp, current: hp.max - damage, nonlethal, woundPoints: Math.min(hp.woundPoints, lethal) }
+  if (damage < hp.max) return { ...healed, recorded: null, deathSaves: resetTallies }
+  if (before === 'dying' && amount >= 1) return { ...healed, recorded: 'stable' }
+  return healed
+}
+
+/**
+ * A dying creature's end-of-round Death save (001 › Death and Dying › Dying):
+ * 1 Con damage either way; 3 failures dead, 4 successes stable; a natural 20
+ * stable at once, a natural 1 dead at once.
+ */
+export function endOfRoundDeathSave (hp: HitPoints, policy: AccumulatedPolicy, save: SaveRoll): HitPoints {
+  const withCon = { ...hp, constitutionDamage: hp.constitutionDamage + policy.constitutionDamagePerSave }
+  if (save.automatic === 'natural-20') return { ...withCon, recorded: 'stable' }
+  if (save.automatic === 'natural-1') return { ...withCon, recorded: 'dead' }
+  const deathSaves = save.success
+    ? { ...hp.deathSaves, successes: hp.deathSaves.successes + 1 }
+    : { ...hp.deathSaves, failures: hp.deathSaves.failures + 1 }
+  if (deathSaves.failures >= policy.failuresToDie) return { ...withCon, deathSaves, recorded: 'dead' }
+  if (deathSaves.successes >= policy.successesToStabilize) return { ...withCon, deathSaves, recorded: 'stable' }
+  return { ...withCon, deathSaves, recorded: 'dying' }
+}
+
+/**
+ * A stable creature's hourly Death save (001 › Death and Dying › Stable):
+ * 1 Con damage; success by 5 or more conscious and staggered, by less still
+ * stable, failure dying again with fresh tallies (D53).
+ */
+export function hourlyDeathSave (hp: HitPoints, policy: AccumulatedPolicy, save: SaveRoll): HitPoints {
+  const withCon = { ...hp, constitutionDamage: hp.constitutionDamage + policy.constitutionDamagePerSave }
+  if (!save.success) return { ...withCon, recorded: 'dying', deathSaves: resetTallies }
+  if (save.margin >= policy.wakeMargin) return { ...withCon, recorded: 'staggered' }
+  return { ...withCon, recorded: 'stable' }
+}

@@ -1,0 +1,70 @@
+import type { CountdownPolicy } from './policy.js'
+import type { HitPoints } from './types.js'
+
+/**
+ * Hit points that count down (dnd35, pf1e): the arithmetic of each
+ * transition, without dice. The status follows from the result (status.ts).
+ */
+
+/**
+ * Damage comes off temporary hit points first (000 › Temporary Hit Points),
+ * then lethal off current HP, nonlethal onto its running total (000 ›
+ * Nonlethal Damage). pf1e: nonlethal past maximum HP is lethal (D48). Any
+ * lethal damage that reaches the hit points of a stabilized or woken creature
+ * at negative HP sets it dying again.
+ */
+export function countdownDamage (hp: HitPoints, policy: CountdownPolicy, amount: number, nonlethal: boolean): HitPoints {
+  const absorbed = Math.min(hp.temporary, amount)
+  let rest = amount - absorbed
+  let nonlethalTotal = hp.nonlethal
+  let lethal = 0
+  if (nonlethal) {
+    const room = policy.nonlethalCappedAtMaximum ? Math.max(0, hp.max - hp.nonlethal) : rest
+    const taken = Math.min(room, rest)
+    nonlethalTotal += taken
+    rest -= taken
+    lethal = rest
+  } else {
+    lethal = rest
+  }
+  const recorded = lethal > 0 && hp.recorded !== 'dead' ? null : hp.recorded
+  return { ...hp, temporary: hp.temporary - absorbed, nonlethal: nonlethalTotal, current: hp.current - lethal, recorded }
+}
+
+/**
+ * Cure-style healing (000 › Healing; 000 › Nonlethal Damage): HP up to the
+ * maximum, the same amount of nonlethal damage removed. Healing of 1 or more
+ * stabilizes a dying creature; back at 0 or above, the numbers decide again.
+ */
+export function countdownMagicalHealing (hp: HitPoints, amount: number): HitPoints {
+  const current = Math.min(hp.max, hp.current + amount)
+  const nonlethal = Math.max(0, hp.nonlethal - amount)
+  let recorded = hp.recorded
+  if (current >= 0) recorded = null
+  else if (amount >= 1 && recorded !== 'disabled') recorded = 'stable'
+  return { ...hp, current, nonlethal, recorded }
+}
+
+/** Natural healing: never above the maximum; at 0 or above the numbers decide. */
+export function countdownNaturalHealing (hp: HitPoints, amount: number): HitPoints {
+  const current = Math.min(hp.max, hp.current + amount)
+  return { ...hp, current, recorded: current >= 0 ? null : hp.recorded }
+}
+
+/** 000 › Nonlethal Damage: 1 point per hour per character level. */
+export function nonlethalRecovery (hp: HitPoints, amount: number): HitPoints {
+  return { ...hp, nonlethal: Math.max(0, hp.nonlethal - amount) }
+}
+
+/**
+ * Temporary hit points: different sources stack, the same source does not
+ * (002 › Temporary Hit Points FAQ): a same-source grant keeps the larger.
+ */
+export function gainTemporary (hp: HitPoints, amount: number, sameSource: boolean): HitPoints {
+  return { ...hp, temporary: sameSource ? Math.max(hp.temporary, amount) : hp.temporary + amount }
+}
+
+/** Lose 1 HP (a failed roll to stabilize or recover). */
+export function loseOneHitPoint (hp: HitPoints): HitPoints {
+  return { ...hp, current: hp.current - 1 }
+}

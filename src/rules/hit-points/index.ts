@@ -1,0 +1,7 @@
+export { HIT_POINT_STATUSES, type HitPoints, type HitPointStatus, type DeathSaveTally, type InjuryReport } from './types.js'
+export type { HitPointsPolicy, CountdownPolicy, AccumulatedPolicy, RecoveryCheck } from './policy.js'
+export { status, injury, deathThreshold, accumulatedDamage, woundedThreshold } from './status.js'
+export { hitPointsOf, hitPointsProblems, reportHitPoints, type HitPointsReport, type HitPointsProblem } from './state.js'
+export { takeDamage, type Blow, type DamageOutcome, type SaveReport } from './damage.js'
+export { receiveHealing, type Healing, type HealingOutcome } from './healing.js'
+export type { CheckReport } from './checks.js'

@@ -1,0 +1,142 @@
+import { modifierOf } from '../abilities.js'
+import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
+import type { Dice } from '../dice/roller.js'
+import { atPath, missingField } from '../errors.js'
+import { hitPointsOf } from '../hit-points/state.js'
+import { injury } from '../hit-points/status.js'
+import { type BreakdownEntry, type Modifier, stackModifiers } from '../modifiers.js'
+import type { Ruleset } from '../rulesets/types.js'
+
+export interface InitiativeCombatant extends CombatantInput {
+  id: string
+  /** Other initiative modifiers (racial, class features, items). */
+  initiativeBonus?: number
+  /** Aware of the opponents at the start; default true. */
+  aware?: boolean
+}
+
+export interface InitiativeEntry {
+  id: string
+  roll: number
+  modifier: number
+  total: number
+  breakdown: BreakdownEntry[]
+  /** dnd35/pf1e: the roll-off d20s this combatant rolled to break a tie, in order. */
+  tieBreak: number[]
+  /** variant: the combatants acting on the same count at the same moment. */
+  simultaneousWith: string[]
+}
+
+export interface InitiativeOutcome {
+  order: InitiativeEntry[]
+  surpriseRound: boolean
+  surpriseActors: string[]
+  flatFooted: string[]
+}
+
+/**
+ * The initiative modifier (RULES.md §7): Dex + Improved Initiative +
+ * other bonuses; the variant adds its base combat bonus and its injury and
+ * condition penalties (bloodied −1, wounded a further −1, deafened −4,
+ * shaken −2; sickened counts as bloodied, D63). Paths relative to the combatant.
+ */
+export function initiativeModifier (ruleset: Ruleset, combatant: InitiativeCombatant): { value: number, breakdown: BreakdownEntry[] } {
+  const policy = ruleset.initiative
+  const mods: Modifier[] = []
+  const dex = modifierOf(combatant.abilities, 'dex')
+  if (dex !== null && dex !== 0) mods.push({ source: 'Dexterity', value: dex })
+  if (policy.addsBaseAttackBonus) {
+    if (combatant.baseAttackBonus === undefined) throw missingField('/baseAttackBonus', `${ruleset.name} initiative adds the base combat bonus`)
+    if (combatant.baseAttackBonus !== 0) mods.push({ source: 'base combat bonus', value: combatant.baseAttackBonus })
+  }
+  if (hasFeat(combatant, 'improved-initiative')) mods.push({ source: 'Improved Initiative', value: policy.improvedInitiativeBonus })
+  if (combatant.initiativeBonus) mods.push({ source: 'initiative bonus', value: combatant.initiativeBonus })
+  if (policy.injuryPenalties && ruleset.hitPoints.model === 'accumulated') {
+    const hurt = combatant.hitPoints ? injury(hitPointsOf(combatant, ruleset), ruleset.hitPoints) : { bloodied: false, wounded: false }
+    const wounded = hurt.wounded || hasCondition(combatant, 'wounded')
+    const bloodied = wounded || hurt.bloodied || hasCondition(combatant, 'bloodied') || hasCondition(combatant, 'sickened')
+    if (bloodied) mods.push({ source: 'bloodied', value: -1 })
+    if (wounded) mods.push({ source: 'wounded', value: -1 })
+  }
+  for (const condition of combatant.conditions ?? []) {
+    const penalty = policy.conditionPenalties[condition]
+    if (penalty) mods.push({ source: condition, value: penalty })
+  }
+  const stacked = stackModifiers(mods, ruleset.stacking)
+  return { value: stacked.total, breakdown: stacked.breakdown }
+}
+
+/**
+ * Roll initiative for everyone (CONTRACT › POST /v1/initiative). Dice order:
+ * one d20 per combatant in request order; then the roll-offs, tie group by
+ * tie group in the request order of each group's first combatant, each group
+ * settled completely (repeating among those still tied) before the next.
+ */
+export function rollInitiative (ruleset: Ruleset, combatants: readonly InitiativeCombatant[], dice: Dice): InitiativeOutcome {
+  const modifiers = combatants.map((c, i) => atPath(`/combatants/${i}`, () => initiativeModifier(ruleset, c)))
+  const entries = combatants.map((c, i): InitiativeEntry & { index: number } => {
+    const m = modifiers[i] as (typeof modifiers)[number]
+    const roll = dice.d20('initiative')
+    return { index: i, id: c.id, roll, modifier: m.value, total: roll + m.value, breakdown: m.breakdown, tieBreak: [], simultaneousWith: [] }
+  })
+
+  const simultaneous = ruleset.initiative.ties === 'simultaneous'
+  // Equal totals (and, with roll-offs, equal modifiers) form a tie group.
+  const tieKey = (e: InitiativeEntry) => simultaneous ? `${e.total}` : `${e.total}/${e.modifier}`
+  const groups = new Map<string, Array<(typeof entries)[number]>>()
+  for (const e of entries) groups.set(tieKey(e), [...(groups.get(tieKey(e)) ?? []), e])
+  const rank = new Map<number, number[]>()
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    if (simultaneous) {
+      for (const e of group) e.simultaneousWith = group.filter((o) => o !== e).map((o) => o.id)
+    } else {
+      rollOff(group, dice, rank)
+    }
+  }
+
+  const order = [...entries].sort((a, b) =>
+    b.total - a.total ||
+    (simultaneous ? 0 : b.modifier - a.modifier) ||
+    compareRank(rank.get(a.index), rank.get(b.index)) ||
+    a.index - b.index)
+
+  const aware = combatants.filter((c) => c.aware !== false).length
+  const surpriseRound = aware > 0 && aware < combatants.length
+  const byIndex = (e: (typeof entries)[number]) => combatants[e.index] as InitiativeCombatant
+  return {
+    order: order.map(({ index: _index, ...e }) => e),
+    surpriseRound,
+    surpriseActors: surpriseRound ? order.filter((e) => byIndex(e).aware !== false).map((e) => e.id) : [],
+    // Everyone is flat-footed until they first act; uncanny dodge exempts (000 › Initiative; RULES.md §7).
+    flatFooted: order.filter((e) => !hasFeat(byIndex(e), 'uncanny-dodge')).map((e) => e.id)
+  }
+}
+
+/** One d20 each, in request order; those still tied roll again. Ranks are the roll-off sequence, higher first. */
+function rollOff (group: Array<InitiativeEntry & { index: number }>, dice: Dice, rank: Map<number, number[]>): void {
+  const rolled = [...group].sort((a, b) => a.index - b.index).map((e) => {
+    const r = dice.d20('tie-break')
+    e.tieBreak.push(r)
+    rank.set(e.index, [...(rank.get(e.index) ?? []), r])
+    return e
+  })
+  const byRoll = new Map<number, Array<InitiativeEntry & { index: number }>>()
+  for (const e of rolled) {
+    const last = e.tieBreak[e.tieBreak.length - 1] as number
+    byRoll.set(last, [...(byRoll.get(last) ?? []), e])
+  }
+  // Settle the sub-ties in the request order of their first member.
+  const stillTied = [...byRoll.values()].filter((g) => g.length > 1).sort((a, b) => (a[0]?.index ?? 0) - (b[0]?.index ?? 0))
+  for (const g of stillTied) rollOff(g, dice, rank)
+}
+
+function compareRank (a: number[] | undefined, b: number[] | undefined): number {
+  const x = a ?? []
+  const y = b ?? []
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (y[i] ?? 0) - (x[i] ?? 0)
+    if (d !== 0) return d
+  }
+  return 0
+}

@@ -1,0 +1,92 @@
+import { type AbilityName, modifierOf } from '../abilities.js'
+import { type CombatantInput, hasCondition, isTotals } from '../combatant.js'
+import { RuleError, missingField } from '../errors.js'
+import { type BreakdownEntry, type Modifier, stackModifiers } from '../modifiers.js'
+import type { Ruleset } from '../rulesets/types.js'
+
+const ABILITY_NAMES: Record<AbilityName, string> = {
+  str: 'Strength', dex: 'Dexterity', con: 'Constitution', int: 'Intelligence', wis: 'Wisdom', cha: 'Charisma'
+}
+
+export type SaveCover = 'none' | 'cover' | 'improved'
+
+export interface SaveSituation {
+  cover?: SaveCover
+  modifiers?: readonly Modifier[]
+}
+
+export interface SaveBonus {
+  save: string
+  value: number
+  breakdown: BreakdownEntry[]
+}
+
+/** A save name the ruleset lacks is a 422 naming the field (CONTRACT › POST /v1/saves). */
+export function assertSaveName (ruleset: Ruleset, save: string, path = '/save'): void {
+  if (!ruleset.saves.includes(save)) {
+    const message = `${ruleset.name} has no "${save}" save; its saves are ${ruleset.saves.join(', ')}`
+    throw new RuleError('unknown-save', message, [{ path, message }])
+  }
+}
+
+/**
+ * The bonus on one saving throw (RULES.md §3): base save + the ability the
+ * ruleset names for it (the best of several; none for the variant's Death,
+ * Fear and Spell) + cover on Reflex + condition penalties + typed modifiers.
+ * Paths in errors are relative to the creature.
+ */
+export function saveBonus (ruleset: Ruleset, creature: CombatantInput, save: string, situation: SaveSituation = {}): SaveBonus {
+  assertSaveName(ruleset, save)
+  const policy = ruleset.savingThrows
+  const base = creature.baseSaves?.[save]
+  if (base === undefined) throw missingField(`/baseSaves/${save}`, `the base ${save} save bonus is needed`)
+  const mods: Modifier[] = [{ source: `base ${save} save`, value: base, type: 'untyped' }]
+
+  const ability = bestAbility(creature, policy.abilities[save] ?? [])
+  if (ability) {
+    let value = ability.modifier
+    let source = ABILITY_NAMES[ability.name]
+    if (save === policy.reflexSave && ability.name === 'dex') {
+      const zero = creature.conditions?.find((c) => policy.dexterityZero.has(c))
+      const denied = creature.conditions?.find((c) => policy.reflexLosesDex.has(c))
+      if (zero) {
+        value = -5
+        source = `Dexterity (${zero}: treated as 0)`
+      } else if (denied && value > 0) {
+        value = 0
+        source = `Dexterity (lost: ${denied})`
+      }
+    }
+    mods.push({ source, value, type: 'untyped' })
+  }
+
+  if (save === policy.reflexSave) {
+    const cover = policy.coverReflexBonus[situation.cover ?? 'none']
+    if (cover !== 0) mods.push({ source: situation.cover === 'improved' ? 'improved cover' : 'cover', value: cover, type: 'untyped' })
+    if (policy.totalDefenseShieldToReflex && hasCondition(creature, 'total-defense')) {
+      const ac = creature.armorClass
+      const shield = ac && !isTotals(ac) ? (ac.shield ?? 0) : 0
+      if (shield !== 0) mods.push({ source: 'shield (total defense)', value: shield, type: 'shield' })
+    }
+  }
+
+  for (const condition of creature.conditions ?? []) {
+    const penalty = policy.conditionPenalties[condition]
+    if (penalty && !(penalty.except ?? []).includes(save)) mods.push({ source: condition, value: penalty.value, type: 'untyped' })
+  }
+  mods.push(...(situation.modifiers ?? []))
+
+  const stacked = stackModifiers(mods, ruleset.stacking)
+  return { save, value: stacked.total, breakdown: stacked.breakdown }
+}
+
+/** The best modifier among the abilities a save may use; a creature without a score (`null`) gets none from it. */
+function bestAbility (creature: CombatantInput, abilities: readonly AbilityName[]): { name: AbilityName, modifier: number } | null {
+  let best: { name: AbilityName, modifier: number } | null = null
+  for (const name of abilities) {
+    const modifier = modifierOf(creature.abilities, name)
+    if (modifier === null) continue
+    if (best === null || modifier > best.modifier) best = { name, modifier }
+  }
+  return best
+}
