@@ -95,6 +95,21 @@ async function assertReachable (dir: string, user: { uid: number, gid: number, n
   }
 }
 
+// A server left running on this directory (by a service that was killed
+// with SIGKILL, or by another instance) would make ours fail with a terse
+// lock-file message; say what it is and how to stop it.
+async function refuseIfRunning (dataDir: string): Promise<void> {
+  const pidText = await readFile(join(dataDir, 'postmaster.pid'), 'utf8').catch(() => undefined)
+  const pid = Number(pidText?.split('\n')[0])
+  if (!Number.isInteger(pid) || pid <= 0) return
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return // stale lock file: PostgreSQL cleans it up itself
+  }
+  throw new Error(`a PostgreSQL server (pid ${pid}) is already running on ${dataDir}: another instance of the service, or one left behind by a killed run (stop it with \`kill -INT ${pid}\`)`)
+}
+
 export async function freeLoopbackPort (): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer()
@@ -190,6 +205,7 @@ export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): 
     ? (await readFile(join(dataDir, PASSWORD_FILE), 'utf8').catch(() => { throw new Error(`${join(dataDir, PASSWORD_FILE)} is missing: this data directory was not created by the service`) })).trim()
     : await initialise(bin, dataDir, user)
 
+  await refuseIfRunning(dataDir)
   const port = await freeLoopbackPort()
   const url = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
   // Its own process group: Ctrl-C reaches the service, which closes its pool

@@ -38,6 +38,8 @@ test('data written before a stop is there after the next start (the service\'s r
   const second = await startEmbeddedPostgres({ dataDir })
   try {
     assert.deepEqual(await query(second.url, 'SELECT note FROM kept'), [{ note: 'before the restart' }])
+    // A second service on the same directory is told who holds it.
+    await assert.rejects(startEmbeddedPostgres({ dataDir }), /already running on .*kill -INT \d+/)
   } finally {
     await second.stop()
   }
