@@ -3,12 +3,15 @@
 // schema-engine binary; it never executes it for `generate`, so a stub that
 // fails loudly if ever run is enough. This is the only place the workaround lives.
 // Skips quietly where the CLI is absent (the production image installs with --omit=dev).
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 
 const cli = resolve('node_modules/prisma/build/index.js')
 if (!existsSync('prisma/schema.prisma')) process.exit(0)
+// `--if-stale` (the build): regenerate only when the schema is newer than the client.
+const generated = 'src/generated/prisma/client.ts'
+if (process.argv.includes('--if-stale') && existsSync(generated) && statSync(generated).mtimeMs >= statSync('prisma/schema.prisma').mtimeMs) process.exit(0)
 if (!existsSync(cli)) {
   console.log('prisma CLI not installed: skipping prisma generate')
   process.exit(0)

@@ -1,8 +1,13 @@
 // The one test command (`npm test`): every test/**/*.test.ts through node's
 // test runner with tsx. Node 20's runner does not glob .ts files itself.
-import { readdirSync } from 'node:fs'
+// Database tests (test/db/) run against DATABASE_URL when it is set; when it
+// is not, ONE embedded PostgreSQL is started here, in a temporary directory,
+// for all test files (each file then works in its own schema), and stopped after.
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { tsImport } from 'tsx/esm/api'
 
 function findTests (dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -19,6 +24,27 @@ if (files.length === 0) {
   process.exit(1)
 }
 
+const env = { ...process.env }
+let embedded
+let dataDir
+if (!env.DATABASE_URL && files.some((f) => f.startsWith(join('test', 'db')))) {
+  const { startEmbeddedPostgres } = await tsImport('../src/db/embedded-postgres.ts', import.meta.url)
+  dataDir = mkdtempSync(join(tmpdir(), 'd20-test-pg-'))
+  chmodSync(dataDir, 0o755) // as root, the server's own user must reach its data directory inside
+  embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'data') })
+  env.TEST_EMBEDDED_DATABASE_URL = embedded.url
+  console.log(`database tests: embedded PostgreSQL on 127.0.0.1:${embedded.port} (DATABASE_URL is unset)`)
+} else if (env.DATABASE_URL) {
+  console.log(`database tests: DATABASE_URL (${new URL(env.DATABASE_URL).host})`)
+}
+
+// Ctrl-C reaches the runner's process group; wait for it, then clean up.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined)
 const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]
-const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env })
-process.exit(result.status ?? 1)
+const child = spawn(process.execPath, args, { stdio: 'inherit', env })
+const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)))
+if (embedded) {
+  await embedded.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+process.exit(status)

@@ -47,7 +47,9 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } }
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    // The database plugin may initialise the embedded cluster or wait for another instance's migrations.
+    pluginTimeout: 120_000
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorate('config', options.config)
@@ -63,6 +65,14 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
   await app.register(security, { rateLimitPerMinute: options.config.rateLimitPerMinute })
   await app.register(docs)
   await app.register(readiness)
+  // Stateless endpoints never touch the database; with encounters off there is none.
+  // (Loaded only when on, so the stateless service does not even load Prisma.)
+  if (options.config.encounters) {
+    const { default: database } = await import('./plugins/app/database.js')
+    await app.register(database, { config: options.config })
+  } else {
+    app.decorate('db', null)
+  }
   if (options.beforeRoutes) await options.beforeRoutes(app)
   await app.register(routes)
   return app

@@ -15,7 +15,15 @@ function configOrExit (): Config {
 }
 
 const config = configOrExit()
-const app = await buildApp({ config })
+let app: Awaited<ReturnType<typeof buildApp>>
+try {
+  app = await buildApp({ config })
+  await app.ready()
+} catch (error) {
+  // The embedded database could not start, or a migration was refused: one line, exit 1.
+  console.error(`could not start: ${(error as Error).message}`)
+  process.exit(1)
+}
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
 closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {

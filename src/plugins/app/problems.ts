@@ -4,6 +4,7 @@ import { RuleError } from '../../rules/errors.js'
 import { NotationError } from '../../rules/dice/notation.js'
 import { HttpProblem, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
 import { fieldErrors } from '../../http/validation.js'
+import { DatabaseUnavailableError, EncounterStoreError } from '../../encounters/errors.js'
 
 const FASTIFY_CODES: Record<string, ProblemKind> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload-too-large',
@@ -33,13 +34,20 @@ function send (reply: FastifyReply, request: FastifyRequest, kind: ProblemKind, 
  * generic 500 that leaks nothing.
  */
 async function problems (fastify: FastifyInstance): Promise<void> {
-  fastify.setErrorHandler((error: FastifyError | RuleError | HttpProblem | NotationError, request, reply) => {
+  fastify.setErrorHandler((error: FastifyError | RuleError | HttpProblem | NotationError | EncounterStoreError, request, reply) => {
     if (error instanceof RuleError) {
       return send(reply, request, error.kind, error.message, error.errors)
     }
     if (error instanceof HttpProblem) {
       reply.headers(error.headers)
       return send(reply, request, error.kind, error.message, error.errors)
+    }
+    if (error instanceof EncounterStoreError) {
+      if (error instanceof DatabaseUnavailableError) {
+        request.log.warn({ err: error.cause }, 'database unavailable')
+        reply.header('retry-after', '5')
+      }
+      return send(reply, request, error.kind, error.message)
     }
     if (error instanceof NotationError) {
       return send(reply, request, 'validation-failed', error.message)

@@ -1,0 +1,53 @@
+// What the encounter store can refuse. The HTTP layer maps each `kind` to its
+// problem type (src/plugins/app/problems.ts); nothing here knows HTTP.
+
+export type EncounterErrorKind = 'not-found' | 'precondition-failed' | 'conflict' | 'validation-failed' | 'database-unavailable'
+
+export class EncounterStoreError extends Error {
+  readonly kind: EncounterErrorKind
+  constructor (kind: EncounterErrorKind, message: string) {
+    super(message)
+    this.name = 'EncounterStoreError'
+    this.kind = kind
+  }
+}
+
+export class EncounterNotFoundError extends EncounterStoreError {
+  constructor (what: string) {
+    super('not-found', `${what} not found`)
+    this.name = 'EncounterNotFoundError'
+  }
+}
+
+/** An `If-Match` version that is no longer current: nothing was changed. */
+export class VersionConflictError extends EncounterStoreError {
+  readonly currentVersion: number
+  constructor (expected: number, current: number) {
+    super('precondition-failed', `expected version ${expected}, the encounter is at version ${current}`)
+    this.name = 'VersionConflictError'
+    this.currentVersion = current
+  }
+}
+
+export class DuplicateCombatantError extends EncounterStoreError {
+  constructor (id: string) {
+    super('conflict', `the encounter already has a combatant with id "${id}"`)
+    this.name = 'DuplicateCombatantError'
+  }
+}
+
+export class InvalidCursorError extends EncounterStoreError {
+  constructor () {
+    super('validation-failed', 'the cursor is not one this service returned')
+    this.name = 'InvalidCursorError'
+  }
+}
+
+/** The database did not answer (down, unreachable, pool exhausted): a 503, never a 500. */
+export class DatabaseUnavailableError extends EncounterStoreError {
+  constructor (cause: unknown) {
+    super('database-unavailable', 'the database is unavailable; stateless endpoints keep working')
+    this.name = 'DatabaseUnavailableError'
+    this.cause = cause
+  }
+}

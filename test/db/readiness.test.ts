@@ -1,0 +1,149 @@
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { createServer, connect, type Server, type Socket } from 'node:net'
+import request from 'supertest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { DatabaseUnavailableError } from '../../src/encounters/errors.js'
+import { testDatabase, type TestDatabase } from '../helpers/database.js'
+
+let t: TestDatabase
+before(async () => { t = await testDatabase() })
+after(async () => { await t.drop() })
+
+async function appWith (env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...env }),
+    logger: false,
+    // A probe route, to see how a store error leaves over HTTP (no encounter routes yet).
+    beforeRoutes: async (a) => {
+      a.get('/probe', async () => a.db?.encounters.getEncounter('alice', '00000000-0000-4000-8000-000000000000') ?? null)
+    }
+  })
+  await app.ready()
+  return app
+}
+
+/** A TCP hop to the database that the test can cut and restore: "stop PostgreSQL's access". */
+async function cuttableProxy (target: URL): Promise<{ url: string, cut: () => Promise<void>, restore: () => Promise<void> }> {
+  const sockets = new Set<Socket>()
+  let server: Server
+  let port = 0
+  const listen = async (): Promise<void> => {
+    server = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname)
+      for (const s of [client, upstream]) {
+        sockets.add(s)
+        s.on('error', () => undefined)
+        s.on('close', () => sockets.delete(s))
+      }
+      client.pipe(upstream).pipe(client)
+      client.on('close', () => upstream.destroy())
+      upstream.on('close', () => client.destroy())
+    })
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    port = (server.address() as { port: number }).port
+  }
+  await listen()
+  const url = new URL(target)
+  url.hostname = '127.0.0.1'
+  url.port = String(port)
+  return {
+    url: url.toString(),
+    cut: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const s of sockets) s.destroy()
+      })
+    },
+    restore: listen
+  }
+}
+
+test('DATABASE_URL reachable: migrations applied at start, /readyz 200, the store usable', async () => {
+  const app = await appWith({ DATABASE_URL: t.url })
+  try {
+    const ready = await request(app.server).get('/readyz').expect(200)
+    assert.deepEqual(ready.body, { status: 'ready', checks: [{ name: 'database', ok: true }] })
+    assert.equal(app.db?.migrated, true)
+    const { rows } = await t.admin.query(`SELECT count(*)::int AS n FROM "${t.schema}"._prisma_migrations WHERE finished_at IS NOT NULL`)
+    assert.ok(rows[0].n >= 1)
+    const created = await app.db!.encounters.createEncounter('alice', { name: 'via the app', ruleset: 'dnd35' })
+    assert.equal((await app.db!.encounters.getEncounter('alice', created.id))?.name, 'via the app')
+  } finally {
+    await app.close()
+  }
+})
+
+test('DATABASE_URL at a closed port: the service starts, /readyz 503 problem+json, POST /v1/dice 200, store errors are 503', async () => {
+  const closed = new URL(t.url)
+  closed.port = '1'
+  const app = await appWith({ DATABASE_URL: closed.toString() })
+  try {
+    const ready = await request(app.server).get('/readyz').expect(503)
+    assert.match(ready.headers['content-type'] ?? '', /application\/problem\+json/)
+    assert.equal(ready.body.type, '/problems/database-unavailable')
+    await request(app.server).post('/v1/dice').send({ notation: '1d20', dice: { sequence: [17] } }).expect(200)
+    await request(app.server).get('/healthz').expect(200)
+    assert.throws(() => app.db!.encounters, DatabaseUnavailableError)
+    const probe = await request(app.server).get('/probe').expect(503)
+    assert.equal(probe.body.type, '/problems/database-unavailable')
+    assert.equal(probe.headers['retry-after'], '5')
+  } finally {
+    await app.close()
+  }
+})
+
+test('database lost after start: /readyz 503 and stateless endpoints 200, no crash; back when it returns', async () => {
+  const proxy = await cuttableProxy(new URL(t.url))
+  const app = await appWith({ DATABASE_URL: proxy.url })
+  try {
+    await request(app.server).get('/readyz').expect(200)
+    await app.db!.encounters.createEncounter('alice', { name: 'before the outage', ruleset: 'pf1e' })
+    await proxy.cut()
+    const down = await request(app.server).get('/readyz').expect(503)
+    assert.equal(down.body.type, '/problems/database-unavailable')
+    await request(app.server).post('/v1/dice').send({ notation: '2d6', dice: { sequence: [3, 4] } }).expect(200)
+    assert.equal((await request(app.server).get('/probe').expect(503)).body.status, 503)
+    await proxy.restore()
+    await request(app.server).get('/readyz').expect(200)
+    const page = await app.db!.encounters.listEncounters('alice', { limit: 10 })
+    assert.ok(page.items.some((e) => e.name === 'before the outage'))
+  } finally {
+    await app.close()
+    await proxy.cut()
+  }
+})
+
+test('database down at start-up: migrations are retried in the background and the service becomes ready', async () => {
+  const fresh = `${t.schema}_late`
+  const target = new URL(t.url)
+  target.searchParams.set('schema', fresh)
+  const proxy = await cuttableProxy(target)
+  await proxy.cut()
+  const app = await appWith({ DATABASE_URL: proxy.url })
+  try {
+    await request(app.server).get('/readyz').expect(503)
+    assert.equal(app.db?.migrated, false)
+    await proxy.restore()
+    const deadline = Date.now() + 10_000
+    while (!app.db?.migrated && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    await request(app.server).get('/readyz').expect(200)
+    assert.equal((await app.db!.encounters.listEncounters('alice', { limit: 1 })).items.length, 0)
+  } finally {
+    await app.close()
+    await proxy.cut()
+    await t.admin.query(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`)
+  }
+})
+
+test('ENCOUNTERS=off: no database at all, /readyz 200 with no checks', async () => {
+  const app = await appWith({ ENCOUNTERS: 'off', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' })
+  try {
+    assert.equal(app.db, null)
+    assert.deepEqual((await request(app.server).get('/readyz').expect(200)).body, { status: 'ready', checks: [] })
+  } finally {
+    await app.close()
+  }
+})
