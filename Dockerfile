@@ -3,7 +3,7 @@
 # postinstall script), then compile TypeScript.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json prisma.config.ts ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
