@@ -1,5 +1,6 @@
 import type { StackingPolicy } from '../modifiers.js'
 import type { ArmorClassPolicy } from '../armor-class.js'
+import type { AttackPolicy } from '../attacks/policy.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -37,6 +38,8 @@ export interface Ruleset {
   sizeModifiesAttackAndAc: boolean
   /** Defender conditions, cover and the off-guard penalty (RULES.md §1.3, §1.4). */
   armorClass: ArmorClassPolicy
+  /** Attack bonus, criticals, damage and coup de grace (RULES.md §2). */
+  attacks: AttackPolicy
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
