@@ -12,6 +12,8 @@ export interface AfterDamage {
   dead: boolean
   /** variant: the DC of the Death save the damage calls for, or null. */
   deathSaveDc: number | null
+  /** variant: the creature was already dying, so a natural 1 on that save kills it too (D51). */
+  alreadyDying: boolean
 }
 
 /** dnd35/pf1e (§6.1, §6.2, D48): HP count down; temporary HP take lethal damage first. */
@@ -31,15 +33,16 @@ function countdown (deadAt: 'minus-ten' | 'minus-con', target: CombatantInput, l
   const deadBelow = deadAt === 'minus-ten' ? -10 : (con === null ? 0 : -(con ?? 10))
   const dead = current <= deadBelow
   const dropped = dead || current < 0 || nonlethalTotal > current
-  return { dropped, dead, deathSaveDc: null }
+  return { dropped, dead, deathSaveDc: null, alreadyDying: false }
 }
 
 /** variant (§6.3): accumulated damage D; a Death save at D ≥ HP, DC 10 + ⌊(D − HP) / 2⌋. */
 function accumulated (target: CombatantInput, lethal: number, nonlethal: number): AfterDamage {
   const hp = target.hitPoints!
-  const d = hp.max - (hp.current ?? hp.max) + lethal + nonlethal
-  if (d < hp.max) return { dropped: false, dead: false, deathSaveDc: null }
-  return { dropped: false, dead: false, deathSaveDc: 10 + Math.floor((d - hp.max) / 2) }
+  const before = hp.max - (hp.current ?? hp.max)
+  const d = before + lethal + nonlethal
+  if (d < hp.max) return { dropped: false, dead: false, deathSaveDc: null, alreadyDying: false }
+  return { dropped: false, dead: false, deathSaveDc: 10 + Math.floor((d - hp.max) / 2), alreadyDying: before >= hp.max }
 }
 
 export function afterDamage (model: HitPointModel, target: CombatantInput, lethal: number, nonlethal: number): AfterDamage | null {

@@ -128,11 +128,11 @@ function combine (a: readonly Cell[], b: readonly Cell[]): Cell[] {
 }
 
 /** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
-function saveFailure (bonus: number, dc: number, failBy = 0): number {
+function saveFailure (bonus: number, dc: number, failBy = 0, natural1Counts = false): number {
   let fails = 0
   for (let n = 1; n <= 20; n++) {
     if (saveSucceeds(n, bonus, dc)) continue
-    if (failBy === 0 || n + bonus <= dc - failBy) fails++
+    if (failBy === 0 || n + bonus <= dc - failBy || (natural1Counts && n === 1)) fails++
   }
   return fails / 20
 }
@@ -141,7 +141,8 @@ function saveFailure (bonus: number, dc: number, failBy = 0): number {
  * dropChance and killChance (CONTRACT › POST /v1/attacks/odds; RULES.md §6).
  * dnd35/pf1e: dying or unconscious, dead at −10 / −Con. variant: reaching HP
  * calls for a Death save (bonus `baseSaves.death`, 0 when absent): a failure
- * drops it, a failure by 10 or more of lethal damage kills it. A coup de grace
+ * drops it, a failure by 10 or more of lethal damage kills it (or a natural 1
+ * when it was already dying, D51). A coup de grace
  * adds the save against death (DC 10 + damage).
  */
 function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly Cell[], cdg: CoupDeGracePlan | null): { drop: number | null, kill: number | null } {
@@ -158,7 +159,7 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
     // A coup de grace's own save is the variant's Death save: it is not rolled twice.
     if (after && after.deathSaveDc !== null && !cdg) {
       pDrop = saveFailure(deathBonus, after.deathSaveDc)
-      pDead = cell.lethal > 0 ? saveFailure(deathBonus, after.deathSaveDc, 10) : 0
+      pDead = cell.lethal > 0 ? saveFailure(deathBonus, after.deathSaveDc, 10, after.alreadyDying) : 0
     }
     if (cdg && damage > 0 && pDead < 1) {
       // The save against death comes after the damage; a creature already dead makes none.

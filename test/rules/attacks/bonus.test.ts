@@ -23,7 +23,7 @@ test('the seed\'s shortbow: 200 ft at increment 60 is −6, 59 ft is 0 (000 › 
   for (const ruleset of ['dnd35', 'pf1e', 'variant'] as const) {
     const far = first(attack(ruleset, { attacker: fighter, target: ac15, weapon: shortbow, options: { distanceFeet: 200 } }, [10, 3]))
     assert.equal(far.attackBonus, 5 + 1 - 6, ruleset)
-    assert.ok(far.attackBreakdown.some((b) => b.value === -6 && b.source.startsWith('range')))
+    assert.ok(far.attackBreakdown.some((b) => b.value === -6 && b.source.startsWith('range')), 'a −6 range entry')
     const near = first(attack(ruleset, { attacker: fighter, target: ac15, weapon: shortbow, options: { distanceFeet: 59 } }, [10, 3]))
     assert.equal(near.attackBonus, 6, ruleset)
   }

@@ -63,7 +63,7 @@ test('damage floored at the ruleset\'s minimum: 1 (dnd35, variant), 1 nonlethal 
   const dagger = { name: 'dagger', damage: '1d4' }
   const d = hitFor('dnd35', weak, dagger, [1], {}, {})
   assert.deepEqual([d.total, d.lethal, d.nonlethal], [1, 1, 0])
-  assert.ok(d.breakdown.some((b) => b.source.startsWith('minimum damage') && b.value === 4))
+  assert.ok(d.breakdown.some((b) => b.source.startsWith('minimum damage') && b.value === 4), 'a +4 minimum-damage entry')
   const p = hitFor('pf1e', weak, dagger, [1], {}, {})
   assert.deepEqual([p.total, p.lethal, p.nonlethal], [1, 0, 1])
   const v = hitFor('variant', weak, dagger, [1], {}, {})
