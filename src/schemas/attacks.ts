@@ -25,6 +25,7 @@ export const WeaponSchema = Type.Object({
   finesse: bool('The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`\'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat.'),
   nonlethal: bool('The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false.'),
   unarmed: bool('An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage.'),
+  double: bool('On `offHand`: the other end of a double weapon (quarterstaff, two-bladed sword). It counts as light for the two-weapon penalties, and the primary end then adds Strength as a one-handed weapon.'),
   extraDamage: Type.Optional(Type.Array(Type.Object({
     dice: DiceNotationSchema('Extra damage dice, e.g. `1d6`.'),
     type: Type.Optional(ShortString({ description: 'Kind of damage (`fire`, `sneak attack`); default `untyped`.' }))

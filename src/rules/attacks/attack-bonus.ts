@@ -118,7 +118,10 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   if (options.shootingIntoMelee && kind === 'ranged' && !hasFeat(attacker, 'precise-shot')) {
     mods.push(fixed('shooting into melee', situational.shootingIntoMelee))
   }
-  if (options.flanking && kind === 'melee') mods.push(fixed('flanking', situational.flanking))
+  // 0-reach creatures cannot flank (000 › Flanking); back-to-back allies cannot be flanked (001 › Fight Back-to-Back).
+  if (options.flanking && kind === 'melee' && sizeRow(attacker.size).reachTallFeet > 0 && !hasCondition(target, 'back-to-back')) {
+    mods.push(fixed('flanking', situational.flanking))
+  }
   if (options.higherGround && situational.higherGround[kind] !== 0) mods.push(fixed('higher ground', situational.higherGround[kind]))
   if (options.charging) mods.push(fixed('charging', situational.charging))
   if (options.fightingDefensively) {

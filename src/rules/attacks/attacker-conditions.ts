@@ -28,6 +28,7 @@ export function srdAttackerConditions (grapple: number) {
 
 /**
  * variant attacker conditions (001 › Conditions): shaken −2, disoriented −2,
+ * fighting back-to-back −2 (001 › Fight Back-to-Back),
  * squeezing −4, prone −4 melee (D09); bloodied −1 and wounded −2 in all, with
  * sickened counting as bloodied, never twice (D63).
  */
@@ -35,6 +36,7 @@ export function variantAttackerConditions (conditions: readonly string[], kind: 
   const mods: Modifier[] = []
   if (conditions.includes('shaken')) mods.push(penalty('shaken', -2))
   if (conditions.includes('disoriented')) mods.push(penalty('disoriented', -2))
+  if (conditions.includes('back-to-back')) mods.push(penalty('fighting back-to-back', -2))
   if (conditions.includes('squeezing')) mods.push(penalty('squeezing', -4))
   if (kind === 'melee' && conditions.includes('prone')) mods.push(penalty('prone attacker', -4))
   if (conditions.includes('wounded')) mods.push(penalty('wounded (bloodied −1, wounded −1)', -2))

@@ -51,10 +51,12 @@ export function iterativeAttackCount (bab: number): number {
 
 /**
  * Two-weapon fighting penalties (000 › Two-Weapon Fighting; RULES.md §2.10):
- * −6/−10, a light off-hand weapon −4/−8, the feat −4/−4, both −2/−2.
+ * −6/−10, a light off-hand weapon (or the off end of a double weapon) −4/−8,
+ * the feat −4/−4, both −2/−2.
  */
 export function twoWeaponPenalties (attacker: CombatantInput, offHand: Weapon): { primary: number, offHand: number } {
-  const light = offHand.category === 'light'
+  // The off end of a double weapon counts as light.
+  const light = offHand.category === 'light' || offHand.double
   const feat = hasFeat(attacker, 'two-weapon-fighting')
   return {
     primary: (light ? -4 : -6) + (feat ? 2 : 0),
@@ -166,8 +168,9 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
   const policy = ruleset.attacks
   if (mode === 'full' && !policy.fullAttack) throw ruleNotDefined(ruleset.name, 'full attacks or iterative attacks (RULES.md §2.9)', '/mode')
   if (request.offHand && !policy.twoWeaponFighting) throw ruleNotDefined(ruleset.name, 'two-weapon fighting (D28)', '/offHand')
-  const weapon = atPath('/weapon', () => resolveWeapon(request.weapon, request.attacker.size, false))
-  const offHand = request.offHand ? atPath('/offHand', () => resolveWeapon(request.offHand!, request.attacker.size, true)) : null
+  const bothEnds = mode === 'full' && (request.offHand?.double ?? false)
+  const weapon = atPath('/weapon', () => resolveWeapon(request.weapon, request.attacker.size, bothEnds ? 'double-primary' : 'primary'))
+  const offHand = request.offHand ? atPath('/offHand', () => resolveWeapon(request.offHand!, request.attacker.size, 'off-hand')) : null
   checkAttackIsPossible(ruleset, request.attacker, weapon, options, '/weapon')
   if (offHand) checkAttackIsPossible(ruleset, request.attacker, offHand, options, '/offHand')
   const bab = baseAttackBonus(request.attacker)

@@ -26,6 +26,7 @@ export interface WeaponInput {
   finesse?: boolean
   nonlethal?: boolean
   unarmed?: boolean
+  double?: boolean
   extraDamage?: ReadonlyArray<{ dice: string, type?: string }>
 }
 
@@ -48,6 +49,8 @@ export interface Weapon {
   finesse: boolean
   nonlethal: boolean
   unarmed: boolean
+  /** The off end of a double weapon: light for two-weapon fighting (000 › Two-Weapon Fighting). */
+  double: boolean
   extraDamage: Array<{ dice: ParsedNotation, type: string }>
 }
 
@@ -62,7 +65,8 @@ const UNARMED_DAMAGE: Partial<Record<Size, string>> = { small: '1d2', medium: '1
  * Fill in the contract's defaults. Field paths in errors are relative to the
  * weapon (`/damage`); the caller prefixes them.
  */
-export function resolveWeapon (input: WeaponInput, wielderSize: Size | undefined, offHand: boolean): Weapon {
+export function resolveWeapon (input: WeaponInput, wielderSize: Size | undefined, hand: 'primary' | 'off-hand' | 'double-primary'): Weapon {
+  const offHand = hand === 'off-hand'
   const unarmed = input.unarmed ?? false
   const type = input.type ?? 'melee'
   let damageText = input.damage
@@ -73,7 +77,8 @@ export function resolveWeapon (input: WeaponInput, wielderSize: Size | undefined
   }
   // An unarmed strike counts as a light weapon (000 › Unarmed Attacks).
   const category = unarmed ? 'light' : (input.category ?? 'one-handed')
-  const wielded = offHand ? 'off-hand' : (input.wielded ?? (category === 'two-handed' ? 'two-hands' : 'one-hand'))
+  // Fighting with both ends of a double weapon, the primary end is wielded as in one hand (SRD35 › Double Weapons).
+  const wielded = offHand ? 'off-hand' : hand === 'double-primary' ? 'one-hand' : (input.wielded ?? (category === 'two-handed' ? 'two-hands' : 'one-hand'))
   return {
     name: input.name ?? (unarmed ? 'unarmed strike' : 'weapon'),
     type,
@@ -92,6 +97,7 @@ export function resolveWeapon (input: WeaponInput, wielderSize: Size | undefined
     finesse: input.finesse ?? false,
     nonlethal: input.nonlethal ?? unarmed,
     unarmed,
+    double: input.double ?? false,
     extraDamage: (input.extraDamage ?? []).map((e) => ({ dice: parseNotation(e.dice), type: e.type ?? 'untyped' }))
   }
 }

@@ -75,3 +75,11 @@ test('a charging target has −2 AC (000 › Charge); the variant has no size mo
   assert.equal(acOf('dnd35', { size: 'large' })[0], 9)
   assert.equal(acOf('variant', { size: 'large' })[0], 10)
 })
+
+test('dnd35 reads `grappled` as grappling (no Dex against outsiders) and `off-guard` as flat-footed (000 › Grappling Consequences)', () => {
+  const target = { abilities: { dex: 14 }, armorClass: { armor: 4 } }
+  assert.deepEqual(acOf('dnd35', { ...target, conditions: ['grappled'] }), [14, 'flat-footed'])
+  assert.deepEqual(acOf('dnd35', { ...target, conditions: ['off-guard'] }), [14, 'flat-footed'])
+  // pf1e grappled keeps its Dex bonus, at −4 Dex (PRD › Conditions): Dex 10 → +0.
+  assert.deepEqual(acOf('pf1e', { ...target, conditions: ['grappled'] }), [14, 'normal'])
+})

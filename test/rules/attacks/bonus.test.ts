@@ -172,3 +172,9 @@ test('a missing BAB is a 422 naming it (CONTRACT › Combatant)', () => {
   assertRuleError(() => attack('dnd35', { attacker: { abilities: { str: 12 } }, target: ac15, weapon: longsword }), 'missing-field', '/attacker/baseAttackBonus')
   assertRuleError(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: { name: 'club' } }), 'missing-field', '/weapon/damage')
 })
+
+test('no flanking bonus for a 0-reach (Tiny) attacker or against back-to-back allies; back-to-back fighters take −2 (000 › Flanking; 001 › Fight Back-to-Back)', () => {
+  assert.equal(first(attack('dnd35', { attacker: { ...fighter, size: 'tiny' }, target: ac15, weapon: longsword, options: { flanking: true } }, [10, 3])).attackBonus, 7 + 2)
+  assert.equal(first(attack('variant', { attacker: fighter, target: { ...ac15, conditions: ['back-to-back'] }, weapon: longsword, options: { flanking: true } }, [10, 3])).attackBonus, 7)
+  assert.equal(first(attack('variant', { attacker: { ...fighter, conditions: ['back-to-back'] }, target: ac15, weapon: longsword }, [10, 3])).attackBonus, 5)
+})

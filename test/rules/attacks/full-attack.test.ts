@@ -66,3 +66,18 @@ test('a charge is a single attack; no two-weapon attacks while grappling (000 �
   assertRuleError(() => attack('dnd35', { attacker: { baseAttackBonus: 11 }, target, weapon: longsword, mode: 'full', options: { charging: true } }), 'not-possible', '/options/charging')
   assertRuleError(() => attack('dnd35', { attacker: { baseAttackBonus: 11, conditions: ['grappling'] }, target, weapon: longsword, offHand: shortSword, mode: 'full' }), 'not-possible', '/offHand')
 })
+
+test('a double weapon: the off end counts as light, the primary end adds Str ×1 and the off end ½ (000 › Two-Weapon Fighting; SRD35 › Double Weapons)', () => {
+  const quarterstaff = { name: 'quarterstaff', damage: '1d6', category: 'two-handed' as const }
+  const r = attack('dnd35', {
+    attacker: { baseAttackBonus: 1, abilities: { str: 16 }, feats: ['two-weapon-fighting'] },
+    target,
+    weapon: quarterstaff,
+    offHand: { ...quarterstaff, double: true },
+    mode: 'full'
+  }, [10, 4, 10, 4])
+  assert.deepEqual(bonuses(r), [1 + 3 - 2, 1 + 3 - 2])
+  assert.deepEqual(r.attacks.map((a) => a.damage?.total), [4 + 3, 4 + 1])
+  // Alone, the same staff in two hands adds 1½ × Str.
+  assert.equal(attack('dnd35', { attacker: { baseAttackBonus: 1, abilities: { str: 16 } }, target, weapon: quarterstaff }, [10, 4]).attacks[0]?.damage?.total, 4 + 4)
+})
