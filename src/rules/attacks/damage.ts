@@ -125,7 +125,7 @@ export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice): Da
   for (const entry of plan.perRoll.breakdown) {
     const times = multiplier > 1 && entry.applied ? ` ×${multiplier}` : ''
     const value = entry.applied ? entry.value * multiplier : entry.value
-    breakdown.push({ ...entry, source: entry.source + times, value })
+    breakdown.push({ source: entry.source + times, type: entry.type, value, applied: entry.applied })
   }
   sum += plan.perRoll.total * multiplier
   for (const extra of plan.extra) {
@@ -133,5 +133,6 @@ export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice): Da
     breakdown.push({ source: `${extra.type} ${extra.dice.text}`, type: 'untyped', value: rolled.total, applied: true })
     sum += rolled.total
   }
-  return { ...finishDamage(plan, sum, breakdown), multiplier, breakdown }
+  const { total, lethal, nonlethal } = finishDamage(plan, sum, breakdown)
+  return { total, lethal, nonlethal, multiplier, breakdown }
 }

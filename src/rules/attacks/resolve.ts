@@ -54,14 +54,6 @@ export function confirmationHits (natural: number, bonus: number, ac: number): b
 
 /** One attack, dice in the contract's order: d20, confirmation d20, d% miss chance, damage, extra damage. */
 export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
-  const base = {
-    label: plan.label,
-    attackBonus: plan.attackBonus,
-    attackBreakdown: plan.attackBreakdown,
-    targetAC: plan.targetAC,
-    acType: plan.acType,
-    acBreakdown: plan.acBreakdown
-  }
   let roll: number | null = null
   let total: number | null = null
   let hit: boolean
@@ -93,7 +85,23 @@ export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
     if (missed) hit = critical = false
   }
   const damage = hit ? rollDamage(plan.damage, critical, dice) : null
-  return { ...base, roll, total, hit, threat, critical, confirmation, missChance, damage }
+  // One literal, not a spread of a shared base: V8 builds it far faster (this is the hot path of the service).
+  return {
+    label: plan.label,
+    attackBonus: plan.attackBonus,
+    attackBreakdown: plan.attackBreakdown,
+    targetAC: plan.targetAC,
+    acType: plan.acType,
+    acBreakdown: plan.acBreakdown,
+    roll,
+    total,
+    hit,
+    threat,
+    critical,
+    confirmation,
+    missChance,
+    damage
+  }
 }
 
 /** A save: natural 1 fails, natural 20 succeeds, otherwise total ≥ DC (RULES.md §3). */
