@@ -1,8 +1,18 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TSchema } from 'typebox'
 import {
-  BreakdownSchema, CombatantSchema, DiceNotationSchema, ModifierListSchema, Nullable, ResolutionProperties,
+  BreakdownSchema, CombatantSchema, DiceNotationSchema, ModifierListSchema, ResolutionProperties,
   RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum
 } from './common.js'
+
+/**
+ * `T | null` as `type: [T, "null"]` (JSON Schema 2020-12, OpenAPI 3.1) rather
+ * than `anyOf`: Fastify's serializer writes it with a type check, where an
+ * `anyOf` costs a schema validation of the value on every response.
+ */
+function OrNull<T extends TSchema> (schema: T, options: Record<string, unknown> = {}) {
+  const { type } = schema as unknown as { type: string }
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'], ...options })
+}
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }))
 
@@ -113,31 +123,31 @@ export const AttackResultSchema = Type.Object({
   targetAC: Type.Integer(),
   acType: StringEnum(['normal', 'touch', 'flat-footed', 'touch-flat-footed'] as const),
   acBreakdown: BreakdownSchema,
-  roll: Nullable(Type.Integer(), { description: 'The natural d20; null for a dnd35/pf1e coup de grace (no attack roll).' }),
-  total: Nullable(Type.Integer(), { description: 'roll + attackBonus; null when there was no roll.' }),
+  roll: OrNull(Type.Integer(), { description: 'The natural d20; null for a dnd35/pf1e coup de grace (no attack roll).' }),
+  total: OrNull(Type.Integer(), { description: 'roll + attackBonus; null when there was no roll.' }),
   hit: Type.Boolean({ description: 'The final outcome (false when the miss chance made it miss).' }),
   threat: Type.Boolean({ description: 'The roll hit within the threat range (in `variant`: a natural 20).' }),
   critical: Type.Boolean({ description: 'A critical hit (confirmed, or the variant\'s natural 20, or a coup de grace).' }),
-  confirmation: Nullable(Type.Object({
+  confirmation: OrNull(Type.Object({
     roll: Type.Integer(),
     total: Type.Integer(),
     confirmed: Type.Boolean()
   }, { additionalProperties: false }), { description: 'null when there was no threat, and always in `variant`.' }),
-  missChance: Nullable(Type.Object({
+  missChance: OrNull(Type.Object({
     percent: Type.Integer(),
     roll: Type.Integer({ description: 'The d%; the attack misses at or below the percent.' }),
     missed: Type.Boolean()
   }, { additionalProperties: false }), { description: 'null when there was no miss chance or no hit.' }),
-  damage: Nullable(DamageSchema, { description: 'null on a miss.' })
+  damage: OrNull(DamageSchema, { description: 'null on a miss.' })
 }, { additionalProperties: false })
 
 export const CoupDeGraceSchema = Type.Object({
   save: Type.String({ description: 'The save rolled: `fortitude` (dnd35/pf1e) or `death` (variant).' }),
   dc: Type.Integer({ description: '10 + the damage dealt.' }),
-  roll: Nullable(Type.Integer(), { description: 'The d20; null when the damage alone killed the target (from its `hitPoints`).' }),
+  roll: OrNull(Type.Integer(), { description: 'The d20; null when the damage alone killed the target (from its `hitPoints`).' }),
   bonus: Type.Integer(),
   breakdown: BreakdownSchema,
-  total: Nullable(Type.Integer()),
+  total: OrNull(Type.Integer()),
   survived: Type.Boolean()
 }, { additionalProperties: false })
 
@@ -152,7 +162,7 @@ export const AttackResponseSchema = Type.Object({
     hits: Type.Integer(),
     criticals: Type.Integer()
   }, { additionalProperties: false }),
-  coupDeGrace: Nullable(CoupDeGraceSchema, { description: 'The save against death after a coup de grace that hit; null otherwise.' }),
+  coupDeGrace: OrNull(CoupDeGraceSchema, { description: 'The save against death after a coup de grace that hit; null otherwise.' }),
   rolls: RollsSchema
 }, { additionalProperties: false })
 
