@@ -118,7 +118,8 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
     acType: ac.acType,
     acBreakdown: ac.breakdown,
     automaticCritical,
-    threatFrom: policy.critical.confirmation ? weapon.critRange : 20,
+    // A creature immune to critical hits takes a normal hit: its attackers never threaten (RULES.md §2.3).
+    threatFrom: hasFeat(target, 'immune-to-critical-hits') ? 21 : policy.critical.confirmation ? weapon.critRange : 20,
     confirm: policy.critical.confirmation,
     // A coup de grace against a creature the attacker has found strikes it; concealment is spent finding it (§2.11).
     missChance: automaticCritical ? 0 : missChancePercent(ruleset, attacker, target, options),
@@ -130,6 +131,7 @@ function planCoupDeGrace (ruleset: Ruleset, request: AttackRequest, weapon: Weap
   const { target } = request
   const rule = ruleset.attacks.coupDeGrace
   if (!isHelpless(ruleset, target)) throw notPossible('/target/conditions', 'a coup de grace needs a helpless target (helpless, paralyzed, unconscious, asleep, tied-up, petrified)')
+  if (hasFeat(target, 'immune-to-critical-hits')) throw notPossible('/target/feats', 'a creature immune to critical hits cannot be the target of a coup de grace (000 › Helpless Defenders)')
   if (weapon.type === 'thrown') throw notPossible('/weapon/type', 'a coup de grace uses a melee weapon, or a bow or crossbow when adjacent')
   if (weapon.type === 'ranged' && (request.options?.distanceFeet ?? 5) > 5) {
     throw notPossible('/options/distanceFeet', 'a coup de grace with a bow or crossbow is made from an adjacent square')

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { attack, ac15, fighter, first, longsword, purposes } from './helpers.js'
+import { assertRuleError, attack, ac15, fighter, first, longsword, purposes } from './helpers.js'
 
 // fighter with a longsword: +7 to hit, 1d8+2 damage, 19–20/×2.
 
@@ -94,4 +94,14 @@ test('a miss chance that strikes negates the critical too (000 › Concealment)'
   assert.deepEqual([a.hit, a.critical, a.damage, r.totals.criticals], [false, false, null, 0])
   assert.deepEqual(a.missChance, { percent: 20, roll: 7, missed: true })
   assert.deepEqual(purposes(r), ['attack', 'confirm', 'miss-chance'])
+})
+
+test('a target immune to critical hits takes a normal hit and cannot be slain by a coup de grace (RULES.md §2.3; 000 › Helpless Defenders)', () => {
+  const golem = { armorClass: { total: 15 }, feats: ['immune-to-critical-hits'], conditions: [] as string[], baseSaves: { fortitude: 0 } }
+  const r = attack('dnd35', { attacker: fighter, target: golem, weapon: longsword }, [20, 5])
+  assert.deepEqual([first(r).hit, first(r).threat, first(r).critical, first(r).confirmation, first(r).damage?.multiplier], [true, false, false, null, 1])
+  assert.deepEqual(purposes(r), ['attack', 'damage'])
+  const v = first(attack('variant', { attacker: fighter, target: golem, weapon: longsword }, [20, 5]))
+  assert.deepEqual([v.critical, v.damage?.multiplier], [false, 1])
+  assertRuleError(() => attack('pf1e', { attacker: fighter, target: { ...golem, conditions: ['helpless'] }, weapon: longsword, mode: 'coup-de-grace' }), 'not-possible', '/target/feats')
 })
