@@ -122,3 +122,23 @@ test('POST /v1/attacks/odds: exact per-attack and action odds, rejecting seed an
   const big = await request(app.server).post('/v1/attacks/odds').send({ ...body, weapon: { damage: '500d6' } }).expect(422)
   assert.equal(big.body.type, '/problems/out-of-range')
 })
+
+test('POST /v1/attacks/odds answers the same rules errors as /v1/attacks (RULES.md §2.9, D28)', async () => {
+  const full = await request(app.server).post('/v1/attacks/odds').send({ ruleset: 'variant', mode: 'full', attacker: fighter, target: {}, weapon: longsword }).expect(422)
+  assert.equal(full.body.type, '/problems/rule-not-defined')
+  const off = await request(app.server).post('/v1/attacks/odds').send({ ruleset: 'pf1e', attacker: fighter, target: {}, weapon: longsword, offHand: longsword }).expect(400)
+  assert.equal(off.body.errors[0].path, '/offHand')
+  const cdg = await request(app.server).post('/v1/attacks/odds').send({
+    ruleset: 'variant',
+    mode: 'coup-de-grace',
+    attacker: fighter,
+    target: { conditions: ['helpless'], baseSaves: { death: 2 } },
+    weapon: { name: 'axe', damage: '1d8' }
+  }).expect(200)
+  // +4 against AC 1 (helpless, D30): only a natural 1 misses. Damage 1d8+7 (8..15), a natural 20 2d8+14 (16..30);
+  // Death save +2 against DC 10 + damage fails on a natural roll up to min(19, damage + 7) (001 › Coup de Grace).
+  assert.equal(cdg.body.attacks[0].hitChance, 0.95)
+  const normalFails = [8, 9, 10, 11, 12, 13, 14, 15].reduce((n, d) => n + Math.min(19, d + 7), 0) / 8 / 20
+  assert.ok(Math.abs(cdg.body.killChance - (0.9 * normalFails + 0.05 * 0.95)) < 1e-12, `killChance ${cdg.body.killChance}`)
+  assert.equal(cdg.body.dropChance, null)
+})
