@@ -32,7 +32,11 @@ export function baseAttackBonus (attacker: CombatantInput): number {
  */
 function abilityToAttack (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon): Modifier {
   const str = modifierOf(attacker.abilities, 'str') ?? 0
-  const dex = modifierOf(attacker.abilities, 'dex') ?? 0
+  // Conditions that lower the Dex score (entangled −4; pf1e grappled −4) lower it for the attacker's own rolls too.
+  let dexChange = 0
+  for (const c of attacker.conditions ?? []) dexChange += ruleset.armorClass.conditions[c]?.dexScoreChange ?? 0
+  const dexScore = attacker.abilities?.dex
+  const dex = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexChange }, 'dex') ?? 0)
   if (attackKind(weapon) === 'ranged') return fixed('Dexterity', dex)
   const finesseWeapon = weapon.category === 'light' || weapon.finesse
   const canFinesse = finesseWeapon && (ruleset.attacks.finesse === 'light-or-finesse-weapon' || hasFeat(attacker, 'weapon-finesse'))

@@ -28,6 +28,8 @@ export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionE
   // 3.5 has one state for both sides of a grapple; `grappled` is read as `grappling` (pf1e overrides it).
   grappled: { deniesDex: true, onlyAgainstNonGrapplers: true },
   squeezing: { melee: -4, ranged: -4 },
+  // SRD35/PRD › Conditions: entangled, −4 Dex (its −2 on attacks is an attacker condition).
+  entangled: { dexScoreChange: -4 },
   // 000 › Charge: −2 AC until the start of the charger's next turn.
   charging: { melee: -2, ranged: -2 },
   'fighting-defensively': { dodge: 2 },

@@ -178,3 +178,12 @@ test('no flanking bonus for a 0-reach (Tiny) attacker or against back-to-back al
   assert.equal(first(attack('variant', { attacker: fighter, target: { ...ac15, conditions: ['back-to-back'] }, weapon: longsword, options: { flanking: true } }, [10, 3])).attackBonus, 7)
   assert.equal(first(attack('variant', { attacker: { ...fighter, conditions: ['back-to-back'] }, target: ac15, weapon: longsword }, [10, 3])).attackBonus, 5)
 })
+
+test('entangled: −2 attack and −4 Dex, on its ranged attacks and its AC; pf1e grappled: −2 attack and −4 Dex (SRD35/PRD › Conditions)', () => {
+  const archer = { baseAttackBonus: 5, abilities: { dex: 16 }, conditions: ['entangled'] }
+  // Dex 16 → 12: +1 instead of +3, and −2.
+  assert.equal(first(attack('dnd35', { attacker: archer, target: ac15, weapon: shortbow }, [10, 3])).attackBonus, 5 + 1 - 2)
+  assert.equal(first(attack('pf1e', { attacker: { ...archer, conditions: ['grappled'] }, target: ac15, weapon: shortbow }, [10, 3])).attackBonus, 5 + 1 - 2)
+  const ac = first(attack('dnd35', { attacker: fighter, target: { abilities: { dex: 16 }, conditions: ['entangled'] }, weapon: longsword }, [10, 3]))
+  assert.equal(ac.targetAC, 11)
+})
