@@ -44,7 +44,7 @@ const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['attacks'],
       operationId: 'attackOdds',
       summary: 'Exact odds of an attack action',
-      description: 'The same body as POST /v1/attacks without `seed` and `dice`. Computed exactly by enumerating the d20s and the d% and convolving the damage dice (no sampling): per attack `hitChance`, `critChance`, `expectedDamage` and `damageDistribution`; for the action `expectedDamage`, `distribution`, and with target `hitPoints`, `dropChance` and `killChance`. Bounded work: each attack may roll at most 400 damage dice (critical rolls included) and span at most 20,000 damage values, and the action\'s joint damage table at most 1,000,000 cells; beyond that the answer is a 422 `out-of-range`.',
+      description: 'The same body as POST /v1/attacks without `seed` and `dice`. Computed exactly by enumerating the d20s and the d% and convolving the damage dice (no sampling): per attack `hitChance`, `critChance`, `expectedDamage` and `damageDistribution`; for the action `expectedDamage`, `distribution`, and with target `hitPoints`, `dropChance` and `killChance`. Bounded work, so that no body takes more than a fraction of a second: each attack may roll at most 400 damage dice (critical rolls included) and span at most 20,000 damage values; the action may spend at most 10,000,000 convolution steps (damage dice × damage span per attack and critical roll, plus the joint table work, all summed) and its joint lethal × nonlethal table at most 1,000,000 cells. Beyond that the answer is a 422 `out-of-range`.',
       body: AttackOddsRequestSchema,
       response: { 200: AttackOddsResponseSchema, ...errorResponses({ resolution: true }) }
     }

@@ -15,7 +15,10 @@ import { attackHits, confirmationHits, saveSucceeds } from './resolve.js'
  * damage dice per attack (every critical roll counted), the span of one
  * attack's damage, and the cells of the action's joint lethal × nonlethal table.
  */
-export const ODDS_LIMITS = { dicePerAttack: 400, spanPerAttack: 20_000, jointCells: 1_000_000 } as const
+export const ODDS_LIMITS = { dicePerAttack: 400, spanPerAttack: 20_000, jointCells: 1_000_000, work: 10_000_000 } as const
+
+/** Elementary steps spent so far by one request (each die added costs the span it is added over). */
+interface Budget { work: number }
 
 export interface Outcome { damage: number, probability: number }
 
@@ -62,13 +65,15 @@ function hitAndCritical (plan: AttackPlan): { hit: number, critical: number } {
 }
 
 /** The damage of one hit with the given multiplier, as cells (the floor of the ruleset applied, §2.5). */
-function hitCells (plan: DamagePlan, critical: boolean, weight: number): Cell[] {
+function hitCells (plan: DamagePlan, critical: boolean, weight: number, budget: Budget): Cell[] {
   const m = damageMultiplier(plan, critical)
   const dice = diceCount(plan.dice) * m + plan.extra.reduce((n, e) => n + diceCount(e.dice), 0)
   if (dice > ODDS_LIMITS.dicePerAttack) throw tooLarge(`an attack rolling ${dice} damage dice (at most ${ODDS_LIMITS.dicePerAttack})`)
   const range = notationRange(plan.dice)
   const span = (range.max - range.min) * m + plan.extra.reduce((n, e) => { const r = notationRange(e.dice); return n + r.max - r.min }, 0)
   if (span + 1 > ODDS_LIMITS.spanPerAttack) throw tooLarge(`an attack whose damage spans ${span + 1} values (at most ${ODDS_LIMITS.spanPerAttack})`)
+  budget.work += dice * (span + 1)
+  if (budget.work > ODDS_LIMITS.work) throw tooLarge(`an action needing more than ${ODDS_LIMITS.work} steps of convolution (damage dice × damage span, summed over the attacks)`)
   let d: Distribution = point(plan.perRoll.total * m)
   for (let i = 0; i < m; i++) d = addNotation(d, plan.dice)
   for (const e of plan.extra) d = addNotation(d, e.dice)
@@ -99,32 +104,70 @@ function expected (outcomes: readonly Outcome[]): number {
   return outcomes.reduce((n, o) => n + o.damage * o.probability, 0)
 }
 
-function attackCells (plan: AttackPlan): { cells: Cell[], hitChance: number, critChance: number } {
+function attackCells (plan: AttackPlan, budget: Budget): { cells: Cell[], hitChance: number, critChance: number } {
   const { hit, critical } = hitAndCritical(plan)
   const lands = 1 - plan.missChance / 100
   const hitChance = hit * lands
   const critChance = critical * lands
   const cells: Cell[] = [{ lethal: 0, nonlethal: 0, probability: 1 - hitChance }]
-  if (hit - critical > 0) cells.push(...hitCells(plan.damage, false, (hit - critical) * lands))
-  if (critical > 0) cells.push(...hitCells(plan.damage, true, critChance))
+  if (hit - critical > 0) cells.push(...hitCells(plan.damage, false, (hit - critical) * lands, budget))
+  if (critical > 0) cells.push(...hitCells(plan.damage, true, critChance, budget))
   return { cells, hitChance, critChance }
 }
 
-/** Independent attacks: the joint table of the action's lethal and nonlethal damage. */
-function combine (a: readonly Cell[], b: readonly Cell[]): Cell[] {
-  if (a.length * b.length > ODDS_LIMITS.jointCells) throw tooLarge(`an action whose damage table needs ${a.length * b.length} cells (at most ${ODDS_LIMITS.jointCells})`)
-  const map = new Map<string, Cell>()
-  for (const x of a) {
-    for (const y of b) {
-      const lethal = x.lethal + y.lethal
-      const nonlethal = x.nonlethal + y.nonlethal
-      const key = `${lethal}:${nonlethal}`
-      const cell = map.get(key)
-      if (cell) cell.probability += x.probability * y.probability
-      else map.set(key, { lethal, nonlethal, probability: x.probability * y.probability })
-    }
+/** The action's joint table of lethal × nonlethal damage: p[lethal · (nMax + 1) + nonlethal]. */
+interface Joint { lMax: number, nMax: number, p: Float64Array }
+
+/** Merge cells of the same lethal and nonlethal damage (a normal and a critical hit may overlap). */
+function mergeCells (cells: readonly Cell[]): Cell[] {
+  const map = new Map<number, Cell>()
+  for (const c of cells) {
+    // Damage stays far below 2^20, so the pair packs into one number.
+    const key = c.lethal * 1_048_576 + c.nonlethal
+    const cell = map.get(key)
+    if (cell) cell.probability += c.probability
+    else map.set(key, { ...c })
   }
   return [...map.values()]
+}
+
+/** Independent attacks: add one attack's outcomes to the joint table (a discrete convolution). */
+function combine (joint: Joint, cells: readonly Cell[], budget: Budget): Joint {
+  let lAdd = 0
+  let nAdd = 0
+  for (const c of cells) {
+    if (c.lethal > lAdd) lAdd = c.lethal
+    if (c.nonlethal > nAdd) nAdd = c.nonlethal
+  }
+  const lMax = joint.lMax + lAdd
+  const nMax = joint.nMax + nAdd
+  const size = (lMax + 1) * (nMax + 1)
+  if (size > ODDS_LIMITS.jointCells) throw tooLarge(`an action whose lethal × nonlethal damage table needs ${size} cells (at most ${ODDS_LIMITS.jointCells})`)
+  let nonZero = 0
+  for (let i = 0; i < joint.p.length; i++) if (joint.p[i] !== 0) nonZero++
+  // Checked before the work, so that a body over the limit is refused at once.
+  budget.work += nonZero * cells.length + size
+  if (budget.work > ODDS_LIMITS.work) throw tooLarge(`an action needing more than ${ODDS_LIMITS.work} steps of convolution`)
+  const p = new Float64Array(size)
+  const width = nMax + 1
+  const oldWidth = joint.nMax + 1
+  for (let i = 0; i < joint.p.length; i++) {
+    const q = joint.p[i]!
+    if (q === 0) continue
+    const base = Math.floor(i / oldWidth) * width + (i % oldWidth)
+    for (const c of cells) p[base + c.lethal * width + c.nonlethal]! += q * c.probability
+  }
+  return { lMax, nMax, p }
+}
+
+function jointCells (joint: Joint): Cell[] {
+  const cells: Cell[] = []
+  const width = joint.nMax + 1
+  for (let i = 0; i < joint.p.length; i++) {
+    const probability = joint.p[i]!
+    if (probability > 0) cells.push({ lethal: Math.floor(i / width), nonlethal: i % width, probability })
+  }
+  return cells
 }
 
 /** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
@@ -176,10 +219,13 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
 /** POST /v1/attacks/odds: the exact odds of the same action POST /v1/attacks would roll. */
 export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdds {
   const plan = planAction(ruleset, request)
-  let joint: Cell[] = [{ lethal: 0, nonlethal: 0, probability: 1 }]
+  let joint: Joint = { lMax: 0, nMax: 0, p: Float64Array.of(1) }
   const attacks: AttackOdds[] = []
+  const budget: Budget = { work: 0 }
   for (const a of plan.attacks) {
-    const { cells, hitChance, critChance } = attackCells(a)
+    const outcome = attackCells(a, budget)
+    const { hitChance, critChance } = outcome
+    const cells = mergeCells(outcome.cells)
     const damageDistribution = byDamage(cells)
     attacks.push({
       label: a.label,
@@ -192,10 +238,11 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       expectedDamage: expected(damageDistribution),
       damageDistribution
     })
-    joint = combine(joint, cells)
+    joint = combine(joint, cells, budget)
   }
-  const distribution = byDamage(joint)
-  const { drop, kill } = dropAndKill(ruleset, request, joint, plan.coupDeGrace)
+  const all = jointCells(joint)
+  const distribution = byDamage(all)
+  const { drop, kill } = dropAndKill(ruleset, request, all, plan.coupDeGrace)
   return { attacks, expectedDamage: expected(distribution), distribution, dropChance: drop, killChance: kill }
 }
 

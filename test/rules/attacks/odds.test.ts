@@ -204,4 +204,21 @@ test('odds work is bounded: too many damage dice is an out-of-range 422, and the
   const big = attackOdds(getRuleset('dnd35'), request(`${ODDS_LIMITS.dicePerAttack / 4}d12`))
   assert.ok(performance.now() - started < 1000, 'under a second')
   assert.ok(Math.abs(big.distribution.reduce((n, o) => n + o.probability, 0) - 1) < 1e-9, 'within 1e-9')
+  // A full attack of seven huge attacks, lethal and nonlethal, is refused quickly rather than computed for seconds.
+  const heavy: AttackRequest = {
+    mode: 'full',
+    attacker: { baseAttackBonus: 20, feats: ['two-weapon-fighting', 'improved-two-weapon-fighting', 'greater-two-weapon-fighting'] },
+    target: { armorClass: { total: 20 }, hitPoints: { max: 500 } },
+    weapon: { name: 'w', damage: '90d12', critMultiplier: 4, critRange: 15 },
+    offHand: { name: 'o', damage: '90d12', category: 'light', nonlethal: true }
+  }
+  const refused = performance.now()
+  assertRuleError(() => attackOdds(getRuleset('dnd35'), heavy), 'out-of-range')
+  assert.ok(performance.now() - refused < 1000, 'refused in under a second')
+  // A realistic heavy action (seven attacks with sneak attack dice) is exact and quick.
+  const sneak: AttackRequest = { ...heavy, weapon: { name: 'w', damage: '2d6', critRange: 15, critMultiplier: 3, extraDamage: [{ dice: '10d6' }] }, offHand: { name: 'o', damage: '2d6', category: 'light', extraDamage: [{ dice: '10d6' }] } }
+  const quick = performance.now()
+  const sneakOdds = attackOdds(getRuleset('pf1e'), sneak)
+  assert.ok(performance.now() - quick < 500, 'under half a second')
+  assert.equal(sneakOdds.attacks.length, 7)
 })
