@@ -43,6 +43,7 @@ export const WeaponSchema = Type.Object({
 }, {
   additionalProperties: false,
   title: 'Weapon',
+  description: 'A weapon (CONTRACT › Weapon). As `offHand`: the off-hand weapon of a two-weapon full attack (`mode: full`; not in `variant`).',
   examples: [{ name: 'longsword', type: 'melee', damage: '1d8', critRange: 19, critMultiplier: 2, enhancement: 1 }]
 })
 

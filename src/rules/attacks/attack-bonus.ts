@@ -45,7 +45,7 @@ function abilityToAttack (ruleset: Ruleset, attacker: CombatantInput, weapon: We
 }
 
 /** Range penalty and maximum range (RULES.md §2.2, D14, D15); melee reach (§1.1). */
-function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, distance: number | undefined): Modifier[] {
+function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, weaponPath: string, distance: number | undefined): Modifier[] {
   if (distance === undefined) return []
   const policy = ruleset.attacks
   if (weapon.type === 'melee') {
@@ -65,7 +65,7 @@ function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: 
     return []
   }
   const increment = weapon.rangeIncrement
-  if (increment === undefined) throw missingField('/weapon/rangeIncrement', 'a ranged or thrown weapon needs its range increment when distanceFeet is given')
+  if (increment === undefined) throw missingField(`${weaponPath}/rangeIncrement`, 'a ranged or thrown weapon needs its range increment when distanceFeet is given')
   const maxIncrements = weapon.type === 'thrown' ? 5 : 10
   if (distance > increment * maxIncrements) {
     throw outOfRange('/options/distanceFeet', `${distance} ft is beyond the maximum range of ${maxIncrements} increments of ${increment} ft (${increment * maxIncrements} ft)`)
@@ -94,6 +94,8 @@ export interface AttackBonusInput {
   attacker: CombatantInput
   target: CombatantInput
   weapon: Weapon
+  /** Where the weapon sits in the request (`/weapon`, `/offHand`), for error paths. */
+  weaponPath: string
   options: AttackOptions
   /** Modifiers specific to this attack of the action (two-weapon, iterative, coup de grace). */
   specific: readonly Modifier[]
@@ -118,7 +120,7 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   if (weapon.compositeRating !== undefined && (modifierOf(attacker.abilities, 'str') ?? 0) < weapon.compositeRating) {
     mods.push(fixed('composite bow rating above Strength bonus', -2))
   }
-  mods.push(...distanceModifiers(ruleset, attacker, weapon, options.distanceFeet))
+  mods.push(...distanceModifiers(ruleset, attacker, weapon, input.weaponPath, options.distanceFeet))
   if (options.shootingIntoMelee && kind === 'ranged' && !hasFeat(attacker, 'precise-shot')) {
     mods.push(fixed('shooting into melee', situational.shootingIntoMelee))
   }

@@ -88,7 +88,7 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
   const { nonlethal, switchPenalty } = dealsNonlethal(ruleset, attacker, weapon, options)
   const swift = options.swiftAttack && policy.swiftAttackPenalty !== null ? policy.swiftAttackPenalty : 0
   const specific = swift ? [...spec.specific, fixed('Swift Attack (BCB counts 4 lower)', -swift)] : spec.specific
-  const bonus = attackBonus({ ruleset, attacker, target, weapon, options, specific, switchPenalty })
+  const bonus = attackBonus({ ruleset, attacker, target, weapon, weaponPath: spec.weaponPath, options, specific, switchPenalty })
   const cover = options.cover === 'total' ? 'none' : (options.cover ?? 'none')
   const ac = atPath('/target', () => armorClass(ruleset, target, {
     kind,

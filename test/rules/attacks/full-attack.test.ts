@@ -81,3 +81,8 @@ test('a double weapon: the off end counts as light, the primary end adds Str ×1
   // Alone, the same staff in two hands adds 1½ × Str.
   assert.equal(attack('dnd35', { attacker: { baseAttackBonus: 1, abilities: { str: 16 } }, target, weapon: quarterstaff }, [10, 4]).attacks[0]?.damage?.total, 4 + 4)
 })
+
+test('an off-hand thrown weapon without its range increment is named at /offHand (CONTRACT › Errors)', () => {
+  const dart = { name: 'dart', type: 'thrown' as const, damage: '1d4', category: 'light' as const }
+  assertRuleError(() => attack('dnd35', { attacker: { baseAttackBonus: 1 }, target, weapon: { ...dart, rangeIncrement: 20 }, offHand: dart, mode: 'full', options: { distanceFeet: 15 } }), 'missing-field', '/offHand/rangeIncrement')
+})
