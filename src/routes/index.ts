@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import operations from './operations.js'
+import attacks from './v1/attacks.js'
 import dice from './v1/dice.js'
 import rulesets from './v1/rulesets.js'
 import turning from './v1/turning.js'
@@ -14,6 +15,7 @@ import initiative from './v1/initiative.js'
 export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(operations)
   await fastify.register(dice)
+  await fastify.register(attacks)
   await fastify.register(rulesets)
   await fastify.register(turning)
   await fastify.register(grapples)

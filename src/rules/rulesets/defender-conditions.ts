@@ -6,6 +6,8 @@ import type { DefenderConditionEffect } from '../armor-class.js'
  */
 export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionEffect>> = {
   'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
+  // The variant's name for flat-footed, accepted as the same condition.
+  'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true },
   // 000 › Helpless Defenders: Dex treated as 0 (−5) against all attacks, −4 against melee.
   helpless: { dexModifierAs: -5, melee: -4 },
   paralyzed: { dexModifierAs: -5, melee: -4 },
@@ -23,7 +25,11 @@ export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionE
   pinned: { deniesDex: true, melee: -4, ranged: -4, notAgainstPinner: true },
   // 000 › Grappling Consequences: no Dex against opponents it is not grappling.
   grappling: { deniesDex: true, onlyAgainstNonGrapplers: true },
+  // 3.5 has one state for both sides of a grapple; `grappled` is read as `grappling` (pf1e overrides it).
+  grappled: { deniesDex: true, onlyAgainstNonGrapplers: true },
   squeezing: { melee: -4, ranged: -4 },
+  // SRD35/PRD › Conditions: entangled, −4 Dex (its −2 on attacks is an attacker condition).
+  entangled: { dexScoreChange: -4 },
   // 000 › Charge: −2 AC until the start of the charger's next turn.
   charging: { melee: -2, ranged: -2 },
   'fighting-defensively': { dodge: 2 },

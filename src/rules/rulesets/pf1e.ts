@@ -2,6 +2,7 @@ import type { Ruleset } from './types.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
+import { srdAttackerConditions } from '../attacks/attacker-conditions.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
 export const pf1e: Ruleset = {
@@ -59,6 +60,28 @@ export const pf1e: Ruleset = {
     nonlethalCappedAtMaximum: true
   },
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
+  // RULES.md §2: as dnd35 except the range penalty (D14), grappled −2 and the nonlethal minimum (002 › Damage).
+  attacks: {
+    fullAttack: true,
+    twoWeaponFighting: true,
+    swiftAttackPenalty: null,
+    finesse: 'feat',
+    baseBonusToDamage: false,
+    untrainedUnarmedRestricted: false,
+    rangeIncrements: 'started-beyond-first',
+    critical: { confirmation: true },
+    reachWeaponAdjacentPenalty: null,
+    reachWeaponReach: 'double',
+    projectileStrength: true,
+    compositeBows: true,
+    situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 0 }, fightingDefensively: -4, shootingIntoMelee: -4, invisibleAttacker: 2, nonlethalSwitch: -4 },
+    proneRangedWeapons: ['crossbow', 'shuriken'],
+    attackerConditions: srdAttackerConditions(-2),
+    concealment: { stacking: 'highest' },
+    minimumDamage: { amount: 1, nonlethal: true },
+    coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } },
+    hitPoints: { kind: 'countdown', deadAt: 'minus-con' }
+  },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
     saves: true,

@@ -5,6 +5,7 @@ import type { ManeuverPolicy } from '../maneuvers/policy.js'
 import type { HitPointsPolicy } from '../hit-points/policy.js'
 import type { SavingThrowPolicy } from '../saves/policy.js'
 import type { InitiativePolicy } from '../initiative/policy.js'
+import type { AttackPolicy } from '../attacks/policy.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -50,6 +51,8 @@ export interface Ruleset {
   hitPoints: HitPointsPolicy
   /** Initiative modifier, ties (RULES.md §7). */
   initiative: InitiativePolicy
+  /** Attack bonus, criticals, damage and coup de grace (RULES.md §2). */
+  attacks: AttackPolicy
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>

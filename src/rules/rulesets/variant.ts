@@ -1,6 +1,7 @@
 import type { Ruleset } from './types.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
+import { variantAttackerConditions } from '../attacks/attacker-conditions.js'
 
 /** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
 export const variant: Ruleset = {
@@ -74,6 +75,28 @@ export const variant: Ruleset = {
   },
   // 001 › Initiative; RULES.md §7: d20 + BCB + Dex, injury penalties, deafened −4, shaken −2; ties simultaneous.
   initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, conditionPenalties: { deafened: -4, shaken: -2 }, injuryPenalties: true, ties: 'simultaneous' },
+  // RULES.md §2 for the variant (001 › Attack, Critical Hits, Damage; D15, D17, D21, D23, D25, D27, D28, D30).
+  attacks: {
+    fullAttack: false,
+    twoWeaponFighting: false,
+    swiftAttackPenalty: 4,
+    finesse: 'light-or-finesse-weapon',
+    baseBonusToDamage: true,
+    untrainedUnarmedRestricted: true,
+    rangeIncrements: 'full',
+    critical: { confirmation: false, multiplier: 2 },
+    reachWeaponAdjacentPenalty: -4,
+    reachWeaponReach: 'plus-five',
+    projectileStrength: false,
+    compositeBows: false,
+    situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 1 }, fightingDefensively: null, shootingIntoMelee: -4, invisibleAttacker: 0, nonlethalSwitch: -4 },
+    proneRangedWeapons: ['crossbow'],
+    attackerConditions: variantAttackerConditions,
+    concealment: { stacking: 'sum', cap: 50 },
+    minimumDamage: { amount: 1, nonlethal: false },
+    coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', ability: null, purpose: 'death-save' } },
+    hitPoints: { kind: 'accumulated' }
+  },
   capabilities: {
     // RULES.md §2.9, D28: no full attack and no two-weapon rules.
     attacks: { modes: ['single', 'coup-de-grace'], twoWeaponFighting: false, criticalConfirmation: false },

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { AttackOddsRequestSchema, AttackRequestSchema, AttackResponseSchema } from '../../schemas/attacks.js'
+import { AttackOddsResponseSchema } from '../../schemas/attack-odds.js'
+import { errorResponses } from '../../schemas/common.js'
+import { resolutionEcho, startResolution } from '../../http/resolution.js'
+import { HttpProblem } from '../../http/problem.js'
+import { getRuleset } from '../../rules/rulesets/index.js'
+import { resolveAttackAction } from '../../rules/attacks/resolve.js'
+import { attackOdds } from '../../rules/attacks/odds.js'
+import type { AttackRequest } from '../../rules/attacks/request.js'
+
+const INPUTS = 'Feats read: attacker `weapon-finesse`, `precise-shot`, `two-weapon-fighting`, `improved-two-weapon-fighting`, `greater-two-weapon-fighting`, `improved-unarmed-strike`; target `uncanny-dodge`, `immune-to-critical-hits` (no threat, no coup de grace). Attacker conditions: `prone` (−4 melee; ranged only with a weapon named crossbow, or shuriken in dnd35/pf1e), `squeezing`, `dazzled`, `entangled`, `shaken`, `frightened`, `grappling`/`grappled`, `invisible` (+2, target loses Dex), `blinded` (50% miss chance); variant `bloodied`, `wounded`, `sickened`, `disoriented`, `back-to-back`. Target conditions choose the AC (flat-footed/off-guard, helpless, stunned, blinded, cowering, prone, pinned, squeezing, grappling, charging, …) and `invisible` gives a 50% miss chance. In a coup de grace, concealment is not rolled: finding the creature is the caller\'s earlier round.'
+
+const DICE_ORDER = 'Dice order, for each attack in turn (primary attacks highest bonus first, then the off hand): the attack d20 (`attack`); the confirmation d20 (`confirm`) if the attack threatens (never in `variant`); the d% (`miss-chance`, die 100) if the attack hit and a miss chance applies (it misses at or below the percent); then, on a hit, the weapon\'s dice (`damage`) once per point of multiplier, each in notation order, then each `extraDamage` entry once (`extra-damage`). A coup de grace rolls no attack d20 in dnd35/pf1e (automatic critical); after its damage comes the save against death: `save` (Fortitude, DC 10 + damage) or, in `variant`, `death-save`.'
+
+/** Cross-field rule that JSON Schema cannot say: an off-hand weapon belongs to a full attack. */
+function checkOffHand (body: AttackRequest, twoWeaponFighting: boolean): void {
+  if (body.offHand && twoWeaponFighting && (body.mode ?? 'single') !== 'full') {
+    throw new HttpProblem('validation-failed', 'an off-hand weapon is used only in a full attack (mode: full)', [{ path: '/offHand', message: 'needs mode "full"' }])
+  }
+}
+
+const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post('/v1/attacks', {
+    schema: {
+      tags: ['attacks'],
+      operationId: 'resolveAttack',
+      summary: 'Resolve an attack, a full attack or a coup de grace',
+      description: `Rolls one attack (\`mode: single\`), a full attack with iterative attacks from BAB and an optional off-hand weapon (\`mode: full\`; dnd35/pf1e only), or a coup de grace against a helpless target. Every number carries its breakdown. ${INPUTS} ${DICE_ORDER}`,
+      body: AttackRequestSchema,
+      response: { 200: AttackResponseSchema, ...errorResponses({ resolution: true }) }
+    }
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    const body = request.body as AttackRequest
+    checkOffHand(body, resolution.ruleset.attacks.twoWeaponFighting)
+    const result = resolveAttackAction(resolution.ruleset, body, resolution.dice)
+    const echo = resolutionEcho(resolution)
+    return { ruleset: echo.ruleset, seed: echo.seed, ...result, rolls: echo.rolls }
+  })
+
+  fastify.post('/v1/attacks/odds', {
+    schema: {
+      tags: ['attacks'],
+      operationId: 'attackOdds',
+      summary: 'Exact odds of an attack action',
+      description: 'The same body as POST /v1/attacks without `seed` and `dice`. Computed exactly by enumerating the d20s and the d% and convolving the damage dice (no sampling): per attack `hitChance`, `critChance`, `expectedDamage` and `damageDistribution`; for the action `expectedDamage`, `distribution`, and with target `hitPoints`, `dropChance` and `killChance`. Bounded work, so that no body takes more than a fraction of a second: each attack may roll at most 400 damage dice (critical rolls included) and span at most 20,000 damage values; the action may spend at most 10,000,000 convolution steps (damage dice × damage span per attack and critical roll, plus the joint table work, all summed) and its joint lethal × nonlethal table at most 1,000,000 cells. Beyond that the answer is a 422 `out-of-range`.',
+      body: AttackOddsRequestSchema,
+      response: { 200: AttackOddsResponseSchema, ...errorResponses({ resolution: true }) }
+    }
+  }, async (request) => {
+    const ruleset = getRuleset(request.body.ruleset ?? fastify.config.defaultRuleset)
+    const body = request.body as AttackRequest
+    checkOffHand(body, ruleset.attacks.twoWeaponFighting)
+    return { ruleset: ruleset.id, ...attackOdds(ruleset, body) }
+  })
+}
+
+export default attacks

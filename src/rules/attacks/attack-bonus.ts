@@ -1,0 +1,164 @@
+import { modifierOf } from '../abilities.js'
+import type { AttackKind } from '../armor-class.js'
+import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
+import { RuleError, missingField, ruleNotDefined } from '../errors.js'
+import { type Modifier, type Stacked, fixed, stackModifiers } from '../modifiers.js'
+import type { Ruleset } from '../rulesets/types.js'
+import { sizeRow } from '../size.js'
+import type { AttackOptions } from './request.js'
+import type { Weapon } from './weapon.js'
+
+export function attackKind (weapon: Weapon): AttackKind {
+  return weapon.type === 'melee' ? 'melee' : 'ranged'
+}
+
+function notPossible (path: string, message: string): RuleError {
+  return new RuleError('not-possible', message, [{ path, message }])
+}
+
+function outOfRange (path: string, message: string): RuleError {
+  return new RuleError('out-of-range', message, [{ path, message }])
+}
+
+export function baseAttackBonus (attacker: CombatantInput): number {
+  if (attacker.baseAttackBonus === undefined) throw missingField('/attacker/baseAttackBonus', 'the attacker\'s base attack bonus is needed for an attack')
+  return attacker.baseAttackBonus
+}
+
+/**
+ * Strength or Dexterity on the attack roll (RULES.md §2.1): Str in melee, Dex
+ * at range; Weapon Finesse (dnd35/pf1e) or a light or finesse weapon (variant)
+ * lets Dex replace Str, taken when it is higher.
+ */
+function abilityToAttack (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon): Modifier {
+  const str = modifierOf(attacker.abilities, 'str') ?? 0
+  // Conditions that lower the Dex score (entangled −4; pf1e grappled −4) lower it for the attacker's own rolls too.
+  let dexChange = 0
+  for (const c of attacker.conditions ?? []) dexChange += ruleset.armorClass.conditions[c]?.dexScoreChange ?? 0
+  const dexScore = attacker.abilities?.dex
+  const dex = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexChange }, 'dex') ?? 0)
+  if (attackKind(weapon) === 'ranged') return fixed('Dexterity', dex)
+  const finesseWeapon = weapon.category === 'light' || weapon.finesse
+  const canFinesse = finesseWeapon && (ruleset.attacks.finesse === 'light-or-finesse-weapon' || hasFeat(attacker, 'weapon-finesse'))
+  if (canFinesse && dex > str) return fixed(ruleset.attacks.finesse === 'feat' ? 'Dexterity (Weapon Finesse)' : 'Dexterity (finesse)', dex)
+  return fixed('Strength', str)
+}
+
+/** Range penalty and maximum range (RULES.md §2.2, D14, D15); melee reach (§1.1). */
+function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, weaponPath: string, distance: number | undefined): Modifier[] {
+  if (distance === undefined) return []
+  const policy = ruleset.attacks
+  if (weapon.type === 'melee') {
+    const natural = sizeRow(attacker.size).reachTallFeet
+    // 0-reach creatures attack from inside the target's square; the caller's distance is not theirs to check.
+    if (natural === 0) return []
+    if (weapon.reach) {
+      const reach = policy.reachWeaponReach === 'double' ? 2 * natural : natural + 5
+      if (distance > reach) throw outOfRange('/options/distanceFeet', `${distance} ft is beyond the ${reach} ft a reach weapon reaches`)
+      if (distance <= natural) {
+        if (policy.reachWeaponAdjacentPenalty === null) throw notPossible('/options/distanceFeet', `a reach weapon cannot attack a foe at ${distance} ft, within the wielder's natural reach of ${natural} ft`)
+        return [fixed('reach weapon against an adjacent foe', policy.reachWeaponAdjacentPenalty)]
+      }
+      return []
+    }
+    if (distance > natural) throw outOfRange('/options/distanceFeet', `${distance} ft is beyond the attacker's reach of ${natural} ft`)
+    return []
+  }
+  const increment = weapon.rangeIncrement
+  if (increment === undefined) throw missingField(`${weaponPath}/rangeIncrement`, 'a ranged or thrown weapon needs its range increment when distanceFeet is given')
+  const maxIncrements = weapon.type === 'thrown' ? 5 : 10
+  if (distance > increment * maxIncrements) {
+    throw outOfRange('/options/distanceFeet', `${distance} ft is beyond the maximum range of ${maxIncrements} increments of ${increment} ft (${increment * maxIncrements} ft)`)
+  }
+  const increments = policy.rangeIncrements === 'full'
+    ? Math.floor(distance / increment)
+    : Math.max(0, Math.ceil(distance / increment) - 1)
+  return increments > 0 ? [fixed(`range (${increments} increment${increments > 1 ? 's' : ''} of ${increment} ft)`, -2 * increments)] : []
+}
+
+/** Whether the attack deals nonlethal damage, and the −4 for switching (RULES.md §2.6, D23). */
+export function dealsNonlethal (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, options: AttackOptions): { nonlethal: boolean, switchPenalty: Modifier[] } {
+  if (!options.nonlethal) return { nonlethal: weapon.nonlethal, switchPenalty: [] }
+  const toLethal = weapon.nonlethal
+  const trained = hasFeat(attacker, 'improved-unarmed-strike')
+  if (toLethal && weapon.unarmed && !trained && ruleset.attacks.untrainedUnarmedRestricted) {
+    throw notPossible('/options/nonlethal', `${ruleset.name}: an untrained unarmed strike deals only nonlethal damage`)
+  }
+  if (toLethal && weapon.unarmed && trained) return { nonlethal: false, switchPenalty: [] }
+  const source = toLethal ? 'lethal damage with a nonlethal weapon' : 'nonlethal damage with a lethal weapon'
+  return { nonlethal: !toLethal, switchPenalty: [fixed(source, ruleset.attacks.situational.nonlethalSwitch)] }
+}
+
+export interface AttackBonusInput {
+  ruleset: Ruleset
+  attacker: CombatantInput
+  target: CombatantInput
+  weapon: Weapon
+  /** Where the weapon sits in the request (`/weapon`, `/offHand`), for error paths. */
+  weaponPath: string
+  options: AttackOptions
+  /** Modifiers specific to this attack of the action (two-weapon, iterative, coup de grace). */
+  specific: readonly Modifier[]
+  switchPenalty: readonly Modifier[]
+}
+
+/** The attack bonus with its breakdown (RULES.md §1.4, §2.1, §2.2). */
+export function attackBonus (input: AttackBonusInput): Stacked {
+  const { ruleset, attacker, target, weapon, options } = input
+  const policy = ruleset.attacks
+  const situational = policy.situational
+  const kind = attackKind(weapon)
+  const conditions = attacker.conditions ?? []
+  const mods: Modifier[] = [fixed(policy.baseBonusToDamage ? 'base combat bonus' : 'base attack bonus', baseAttackBonus(attacker))]
+  mods.push(abilityToAttack(ruleset, attacker, weapon))
+  if (ruleset.sizeModifiesAttackAndAc) {
+    const size = sizeRow(attacker.size).attackAndAc
+    if (size !== 0) mods.push(fixed(`size (${attacker.size ?? 'medium'})`, size, 'size'))
+  }
+  if (weapon.enhancement !== 0) mods.push(fixed(`${weapon.name} enhancement`, weapon.enhancement, 'enhancement'))
+  // SRD35/PRD › Equipment: a composite bow stronger than its wielder is used at −2.
+  if (weapon.compositeRating !== undefined && (modifierOf(attacker.abilities, 'str') ?? 0) < weapon.compositeRating) {
+    mods.push(fixed('composite bow rating above Strength bonus', -2))
+  }
+  mods.push(...distanceModifiers(ruleset, attacker, weapon, input.weaponPath, options.distanceFeet))
+  if (options.shootingIntoMelee && kind === 'ranged' && !hasFeat(attacker, 'precise-shot')) {
+    mods.push(fixed('shooting into melee', situational.shootingIntoMelee))
+  }
+  // 0-reach creatures cannot flank (000 › Flanking); back-to-back allies cannot be flanked (001 › Fight Back-to-Back).
+  if (options.flanking && kind === 'melee' && sizeRow(attacker.size).reachTallFeet > 0 && !hasCondition(target, 'back-to-back')) {
+    mods.push(fixed('flanking', situational.flanking))
+  }
+  if (options.higherGround && situational.higherGround[kind] !== 0) mods.push(fixed('higher ground', situational.higherGround[kind]))
+  if (options.charging) mods.push(fixed('charging', situational.charging))
+  if (options.fightingDefensively) {
+    if (situational.fightingDefensively === null) throw ruleNotDefined(ruleset.name, 'fighting defensively', '/options/fightingDefensively')
+    mods.push(fixed('fighting defensively', situational.fightingDefensively))
+  }
+  if (hasCondition(attacker, 'invisible') && situational.invisibleAttacker !== 0 && !hasCondition(target, 'blinded')) {
+    mods.push(fixed('invisible attacker', situational.invisibleAttacker))
+  }
+  mods.push(...policy.attackerConditions(conditions, kind))
+  mods.push(...input.switchPenalty)
+  mods.push(...input.specific)
+  mods.push(...(options.attackModifiers ?? []))
+  return stackModifiers(mods, ruleset.stacking)
+}
+
+/** Checks that make the attack impossible before any die is rolled (RULES.md §1.4, §2.3 step 1, §2.13). */
+export function checkAttackIsPossible (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, options: AttackOptions, path: string): void {
+  const kind = attackKind(weapon)
+  if (options.cover === 'total') throw notPossible('/options/cover', 'total cover: no attack is possible (000 › Cover)')
+  if (options.charging && kind === 'ranged') throw notPossible('/options/charging', 'a charge ends in one melee attack')
+  if (kind === 'ranged' && hasCondition(attacker, 'prone')) {
+    const name = weapon.name.toLowerCase()
+    if (!ruleset.attacks.proneRangedWeapons.some((w) => name.includes(w))) {
+      throw notPossible(`${path}/type`, `a prone attacker can make no ranged attack except with a ${ruleset.attacks.proneRangedWeapons.join(' or ')} (named in the weapon's name)`)
+    }
+  }
+  if (options.swiftAttack && ruleset.attacks.swiftAttackPenalty === null) {
+    throw ruleNotDefined(ruleset.name, 'Swift Attack (a variant class ability)', '/options/swiftAttack')
+  }
+  if (weapon.compositeRating !== undefined && !ruleset.attacks.compositeBows) {
+    throw ruleNotDefined(ruleset.name, 'composite bows', `${path}/compositeRating`)
+  }
+}

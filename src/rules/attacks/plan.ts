@@ -1,0 +1,211 @@
+import { modifierOf } from '../abilities.js'
+import { type AcType, armorClass } from '../armor-class.js'
+import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
+import { RuleError, atPath, missingField, ruleNotDefined } from '../errors.js'
+import { type BreakdownEntry, type Modifier, fixed } from '../modifiers.js'
+import type { Ruleset } from '../rulesets/types.js'
+import { attackBonus, attackKind, baseAttackBonus, checkAttackIsPossible, dealsNonlethal } from './attack-bonus.js'
+import { type DamagePlan, planDamage } from './damage.js'
+import { missChancePercent } from './concealment.js'
+import type { AttackOptions, AttackRequest } from './request.js'
+import { type Weapon, resolveWeapon } from './weapon.js'
+
+/** One attack of an action, fully worked out before any die is rolled. */
+export interface AttackPlan {
+  label: string
+  attackBonus: number
+  attackBreakdown: BreakdownEntry[]
+  targetAC: number
+  acType: AcType
+  acBreakdown: BreakdownEntry[]
+  /** dnd35/pf1e coup de grace: no attack roll, an automatic critical (000 › Helpless Defenders). */
+  automaticCritical: boolean
+  /** Lowest natural roll that threatens when it hits; 21: never. */
+  threatFrom: number
+  /** A threat needs a confirmation roll (dnd35/pf1e) or is a critical at once (variant). */
+  confirm: boolean
+  /** Miss chance in percent (0: none). */
+  missChance: number
+  damage: DamagePlan
+}
+
+/** The save against death after a coup de grace (RULES.md §2.11): its bonus; the DC is 10 + damage. */
+export interface CoupDeGracePlan {
+  saveName: string
+  purpose: 'save' | 'death-save'
+  bonus: number
+  breakdown: BreakdownEntry[]
+}
+
+export interface ActionPlan {
+  attacks: AttackPlan[]
+  coupDeGrace: CoupDeGracePlan | null
+}
+
+const MAX_ITERATIVE_ATTACKS = 4
+
+/** Extra attacks from BAB at +6, +11, +16, each 5 lower, at most four in all (D26). */
+export function iterativeAttackCount (bab: number): number {
+  return Math.min(MAX_ITERATIVE_ATTACKS, bab >= 1 ? 1 + Math.floor((bab - 1) / 5) : 1)
+}
+
+/**
+ * Two-weapon fighting penalties (000 › Two-Weapon Fighting; RULES.md §2.10):
+ * −6/−10, a light off-hand weapon (or the off end of a double weapon) −4/−8,
+ * the feat −4/−4, both −2/−2.
+ */
+export function twoWeaponPenalties (attacker: CombatantInput, offHand: Weapon): { primary: number, offHand: number } {
+  // The off end of a double weapon counts as light.
+  const light = offHand.category === 'light' || offHand.double
+  const feat = hasFeat(attacker, 'two-weapon-fighting')
+  return {
+    primary: (light ? -4 : -6) + (feat ? 2 : 0),
+    offHand: (light ? -8 : -10) + (feat ? 6 : 0)
+  }
+}
+
+function isHelpless (ruleset: Ruleset, target: CombatantInput): boolean {
+  return (target.conditions ?? []).some((c) => ruleset.armorClass.conditions[c]?.dexModifierAs !== undefined)
+}
+
+function notPossible (path: string, message: string): RuleError {
+  return new RuleError('not-possible', message, [{ path, message }])
+}
+
+interface AttackSpec {
+  label: string
+  weapon: Weapon
+  weaponPath: string
+  specific: Modifier[]
+  automaticCritical?: boolean
+}
+
+function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOptions, spec: AttackSpec): AttackPlan {
+  const { attacker, target } = request
+  const { weapon } = spec
+  const kind = attackKind(weapon)
+  const policy = ruleset.attacks
+  const { nonlethal, switchPenalty } = dealsNonlethal(ruleset, attacker, weapon, options)
+  const swift = options.swiftAttack && policy.swiftAttackPenalty !== null ? policy.swiftAttackPenalty : 0
+  const specific = swift ? [...spec.specific, fixed('Swift Attack (BCB counts 4 lower)', -swift)] : spec.specific
+  const bonus = attackBonus({ ruleset, attacker, target, weapon, weaponPath: spec.weaponPath, options, specific, switchPenalty })
+  const cover = options.cover === 'total' ? 'none' : (options.cover ?? 'none')
+  const ac = atPath('/target', () => armorClass(ruleset, target, {
+    kind,
+    touch: weapon.touch,
+    cover,
+    attackerInvisible: hasCondition(attacker, 'invisible'),
+    // The pinned creature's −4 does not apply against its pinner; a grappler keeps Dex against the ones it grapples.
+    attackerIsPinner: hasCondition(target, 'pinned') && hasCondition(attacker, 'grappling'),
+    attackerInGrapple: (hasCondition(attacker, 'grappling') || hasCondition(attacker, 'grappled')) &&
+      (hasCondition(target, 'grappling') || hasCondition(target, 'grappled') || hasCondition(target, 'pinned'))
+  }))
+  const damage = planDamage({
+    ruleset,
+    attacker,
+    weapon,
+    nonlethal,
+    baseBonus: baseAttackBonus(attacker) - swift,
+    damageModifiers: options.damageModifiers ?? [],
+    situationalMultiplier: options.damageMultiplier ?? 1
+  })
+  const automaticCritical = spec.automaticCritical ?? false
+  return {
+    label: spec.label,
+    attackBonus: bonus.total,
+    attackBreakdown: bonus.breakdown,
+    targetAC: ac.value,
+    acType: ac.acType,
+    acBreakdown: ac.breakdown,
+    automaticCritical,
+    // A creature immune to critical hits takes a normal hit: its attackers never threaten (RULES.md §2.3).
+    threatFrom: hasFeat(target, 'immune-to-critical-hits') ? 21 : policy.critical.confirmation ? weapon.critRange : 20,
+    confirm: policy.critical.confirmation,
+    // A coup de grace against a creature the attacker has found strikes it; concealment is spent finding it (§2.11).
+    missChance: automaticCritical ? 0 : missChancePercent(ruleset, attacker, target, options),
+    damage
+  }
+}
+
+function planCoupDeGrace (ruleset: Ruleset, request: AttackRequest, weapon: Weapon): { spec: AttackSpec, save: CoupDeGracePlan } {
+  const { target } = request
+  const rule = ruleset.attacks.coupDeGrace
+  if (!isHelpless(ruleset, target)) throw notPossible('/target/conditions', 'a coup de grace needs a helpless target (helpless, paralyzed, unconscious, asleep, tied-up, petrified)')
+  if (hasFeat(target, 'immune-to-critical-hits')) throw notPossible('/target/feats', 'a creature immune to critical hits cannot be the target of a coup de grace (000 › Helpless Defenders)')
+  if (weapon.type === 'thrown') throw notPossible('/weapon/type', 'a coup de grace uses a melee weapon, or a bow or crossbow when adjacent')
+  if (weapon.type === 'ranged' && (request.options?.distanceFeet ?? 5) > 5) {
+    throw notPossible('/options/distanceFeet', 'a coup de grace with a bow or crossbow is made from an adjacent square')
+  }
+  const base = target.baseSaves?.[rule.save.name]
+  if (base === undefined) throw missingField(`/target/baseSaves/${rule.save.name}`, `the target's base ${rule.save.name} save is needed for the save against a coup de grace`)
+  const breakdown: Modifier[] = [fixed(`base ${rule.save.name} save`, base)]
+  if (rule.save.ability) {
+    const mod = modifierOf(target.abilities, rule.save.ability)
+    if (mod !== null) breakdown.push(fixed('Constitution', mod))
+  }
+  const bonus = breakdown.reduce((n, m) => n + m.value, 0)
+  const spec: AttackSpec = rule.attack.automatic
+    ? { label: 'coup de grace', weapon, weaponPath: '/weapon', specific: [], automaticCritical: true }
+    : { label: 'coup de grace', weapon, weaponPath: '/weapon', specific: [fixed('coup de grace', rule.attack.bonus)] }
+  return {
+    spec,
+    save: {
+      saveName: rule.save.name,
+      purpose: rule.save.purpose,
+      bonus,
+      breakdown: breakdown.map((m) => ({ source: m.source ?? '', type: 'untyped', value: m.value, applied: true }))
+    }
+  }
+}
+
+/**
+ * Work out every attack of the action (RULES.md §2): legality, bonuses, AC,
+ * critical rules, miss chance and damage, in the contract's dice order
+ * (primary attacks highest first, then the off hand). Raises every rules
+ * error before a die is rolled.
+ */
+export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPlan {
+  const options = request.options ?? {}
+  const mode = request.mode ?? 'single'
+  const policy = ruleset.attacks
+  if (mode === 'full' && !policy.fullAttack) throw ruleNotDefined(ruleset.name, 'full attacks or iterative attacks (RULES.md §2.9)', '/mode')
+  if (request.offHand && !policy.twoWeaponFighting) throw ruleNotDefined(ruleset.name, 'two-weapon fighting (D28)', '/offHand')
+  const bothEnds = mode === 'full' && (request.offHand?.double ?? false)
+  const weapon = atPath('/weapon', () => resolveWeapon(request.weapon, request.attacker.size, bothEnds ? 'double-primary' : 'primary'))
+  const offHand = request.offHand ? atPath('/offHand', () => resolveWeapon(request.offHand!, request.attacker.size, 'off-hand')) : null
+  checkAttackIsPossible(ruleset, request.attacker, weapon, options, '/weapon')
+  if (offHand) checkAttackIsPossible(ruleset, request.attacker, offHand, options, '/offHand')
+  const bab = baseAttackBonus(request.attacker)
+
+  if (mode === 'coup-de-grace') {
+    const { spec, save } = planCoupDeGrace(ruleset, request, weapon)
+    return { attacks: [planAttack(ruleset, request, options, spec)], coupDeGrace: save }
+  }
+  if (mode === 'single') {
+    return { attacks: [planAttack(ruleset, request, options, { label: 'primary 1', weapon, weaponPath: '/weapon', specific: [] })], coupDeGrace: null }
+  }
+
+  if (options.charging) throw notPossible('/options/charging', 'a charge allows a single attack, not a full attack (000 › Charge)')
+  if (offHand && (hasCondition(request.attacker, 'grappling') || hasCondition(request.attacker, 'grappled'))) {
+    throw notPossible('/offHand', 'no two-weapon attacks while grappling (000 › If You\'re Grappling)')
+  }
+  const twf = offHand ? twoWeaponPenalties(request.attacker, offHand) : null
+  const specs: AttackSpec[] = []
+  for (let i = 0; i < iterativeAttackCount(bab); i++) {
+    const specific: Modifier[] = []
+    if (twf) specific.push(fixed('two-weapon fighting (primary hand)', twf.primary))
+    if (i > 0) specific.push(fixed(`iterative attack ${i + 1}`, -5 * i))
+    specs.push({ label: `primary ${i + 1}`, weapon, weaponPath: '/weapon', specific })
+  }
+  if (offHand && twf) {
+    // SRD35 › Feats: Improved and Greater Two-Weapon Fighting add off-hand attacks at −5 and −10.
+    const offHandAttacks = 1 + (hasFeat(request.attacker, 'improved-two-weapon-fighting') ? 1 : 0) +
+      (hasFeat(request.attacker, 'improved-two-weapon-fighting') && hasFeat(request.attacker, 'greater-two-weapon-fighting') ? 1 : 0)
+    for (let i = 0; i < offHandAttacks; i++) {
+      const specific: Modifier[] = [fixed('two-weapon fighting (off hand)', twf.offHand)]
+      if (i > 0) specific.push(fixed(`off-hand attack ${i + 1}`, -5 * i))
+      specs.push({ label: `off-hand ${i + 1}`, weapon: offHand, weaponPath: '/offHand', specific })
+    }
+  }
+  return { attacks: specs.map((spec) => planAttack(ruleset, request, options, spec)), coupDeGrace: null }
+}

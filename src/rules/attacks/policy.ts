@@ -1,0 +1,75 @@
+import type { AttackKind } from '../armor-class.js'
+import type { Modifier } from '../modifiers.js'
+
+/** Who may add Dexterity instead of Strength to a melee attack roll. */
+export type FinesseRule =
+  /** dnd35/pf1e: the Weapon Finesse feat, with a light weapon or one tagged `finesse` (rapier, whip, spiked chain). */
+  | 'feat'
+  /** variant: anyone, with a light weapon or one tagged `finesse` (001 › Attack Bonus). */
+  | 'light-or-finesse-weapon'
+
+/** How a hit that fails to kill changes the target, for `/v1/attacks/odds` (RULES.md §6). */
+export type HitPointModel =
+  /** HP count down; `dyingBelow`: dying at HP < 0; dead at −10 (dnd35) or −Con (pf1e). */
+  | { kind: 'countdown', deadAt: 'minus-ten' | 'minus-con' }
+  /** variant: damage counts up; a Death save at D ≥ HP, DC 10 + ⌊(D − HP)/2⌋ (001 › Hit Points). */
+  | { kind: 'accumulated' }
+
+/**
+ * Everything the attack mechanics (src/rules/attacks) need to know about a
+ * ruleset: each ruleset module fills one of these (RULES.md §1.4, §2).
+ */
+export interface AttackPolicy {
+  /** Full attacks with iterative attacks from BAB (the variant has none: §2.9). */
+  fullAttack: boolean
+  /** Two-weapon fighting (the variant has none: D28). */
+  twoWeaponFighting: boolean
+  /** The variant's Swift Attack: the BCB counts this much lower for the attack and its damage (D27); null: not defined. */
+  swiftAttackPenalty: number | null
+  finesse: FinesseRule
+  /** The base attack bonus is added to damage when proficient (variant BCB, 001 › Damage). */
+  baseBonusToDamage: boolean
+  /** Untrained unarmed strikes add no base bonus to damage and cannot deal lethal damage (variant, D23). */
+  untrainedUnarmedRestricted: boolean
+  /**
+   * Range increments that count against the attack: 'full' = ⌊d / inc⌋ (dnd35, D15);
+   * 'started-beyond-first' = ⌈d / inc⌉ − 1 (pf1e, D14).
+   */
+  rangeIncrements: 'full' | 'started-beyond-first'
+  /** Criticals: threat range and a confirmation roll (dnd35/pf1e), or a natural 20 doubling without one (variant, D17). */
+  critical: { confirmation: true } | { confirmation: false, multiplier: number }
+  /** A reach weapon against a foe inside the wielder's natural reach: a penalty (variant −4), or null when impossible. */
+  reachWeaponAdjacentPenalty: number | null
+  /** How far a reach weapon reaches: twice the natural reach (SRD), or one square past it (variant). */
+  reachWeaponReach: 'double' | 'plus-five'
+  /** Strength on damage with a projectile weapon (bow, sling); the variant never adds it (D21). */
+  projectileStrength: boolean
+  /** Composite bow ratings exist (not defined in the variant). */
+  compositeBows: boolean
+  /** Bonuses from the situation (RULES.md §1.4). `higherGround` per attack kind. */
+  situational: {
+    flanking: number
+    charging: number
+    higherGround: Record<AttackKind, number>
+    /** null: the ruleset has no fighting defensively (variant). */
+    fightingDefensively: number | null
+    shootingIntoMelee: number
+    invisibleAttacker: number
+    nonlethalSwitch: number
+  }
+  /** Ranged weapons a prone attacker can still use, matched in the weapon's name (SRD35/PRD table; 001 › Prone). */
+  proneRangedWeapons: readonly string[]
+  /** Attack modifiers from the attacker's own conditions. */
+  attackerConditions: (conditions: readonly string[], kind: AttackKind) => Modifier[]
+  /** Concealment from several sources: the highest applies (SRD), or they add up to a cap (variant, D25). */
+  concealment: { stacking: 'highest' } | { stacking: 'sum', cap: number }
+  /** Minimum damage of a hit; pf1e deals it as nonlethal (002 › Damage). */
+  minimumDamage: { amount: number, nonlethal: boolean }
+  coupDeGrace: {
+    /** dnd35/pf1e: automatic hit and critical; variant: an attack roll with a bonus (001 › Coup de Grace). */
+    attack: { automatic: true } | { automatic: false, bonus: number }
+    /** The save against death: its name in `baseSaves`, the ability added, and the purpose of its d20. */
+    save: { name: string, ability: 'con' | null, purpose: 'save' | 'death-save' }
+  }
+  hitPoints: HitPointModel
+}

@@ -1,0 +1,35 @@
+import type { CombatantInput } from '../combatant.js'
+import type { Modifier } from '../modifiers.js'
+import type { WeaponInput } from './weapon.js'
+
+export type AttackMode = 'single' | 'full' | 'coup-de-grace'
+export type ConcealmentOption = 'none' | 'concealment' | 'total' | number
+export type CoverOption = 'none' | 'cover' | 'improved' | 'total'
+
+/** `options` of POST /v1/attacks (CONTRACT › POST /v1/attacks). */
+export interface AttackOptions {
+  distanceFeet?: number
+  flanking?: boolean
+  higherGround?: boolean
+  charging?: boolean
+  fightingDefensively?: boolean
+  shootingIntoMelee?: boolean
+  nonlethal?: boolean
+  concealment?: ConcealmentOption
+  missChance?: number
+  cover?: CoverOption
+  damageMultiplier?: number
+  swiftAttack?: boolean
+  attackModifiers?: readonly Modifier[]
+  damageModifiers?: readonly Modifier[]
+}
+
+/** The body of POST /v1/attacks and /v1/attacks/odds, minus seed and dice. */
+export interface AttackRequest {
+  attacker: CombatantInput
+  target: CombatantInput
+  weapon: WeaponInput
+  offHand?: WeaponInput
+  mode?: AttackMode
+  options?: AttackOptions
+}

@@ -1,0 +1,171 @@
+import { Type, type Static, type TSchema } from 'typebox'
+import {
+  BreakdownSchema, CombatantSchema, DiceNotationSchema, ModifierListSchema, ResolutionProperties,
+  RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum
+} from './common.js'
+
+/**
+ * `T | null` as `type: [T, "null"]` (JSON Schema 2020-12, OpenAPI 3.1) rather
+ * than `anyOf`: Fastify's serializer writes it with a type check, where an
+ * `anyOf` costs a schema validation of the value on every response.
+ */
+function OrNull<T extends TSchema> (schema: T, options: Record<string, unknown> = {}) {
+  const { type } = schema as unknown as { type: string }
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'], ...options })
+}
+
+const bool = (description: string) => Type.Optional(Type.Boolean({ description }))
+
+/** CONTRACT › Weapon. Other endpoints (grapples, maneuvers, encounters) may import it. */
+export const WeaponSchema = Type.Object({
+  name: Type.Optional(ShortString({ description: 'Display name. A prone attacker may fire only a weapon whose name contains "crossbow" (or "shuriken" in dnd35/pf1e).' })),
+  type: Type.Optional(StringEnum(['melee', 'ranged', 'thrown'] as const, { description: '`melee`, `ranged` (projectile) or `thrown`; default `melee`.' })),
+  damage: Type.Optional(DiceNotationSchema('Base damage dice, e.g. `1d8`, `2d6`. Required, except for an unarmed strike (1d2 Small, 1d3 Medium, 1d4 Large).')),
+  critRange: Type.Optional(Type.Integer({ minimum: 2, maximum: 20, description: 'Lowest natural roll that threatens (19 for a 19–20 weapon); default 20. Ignored in `variant` (a natural 20 only, D17).' })),
+  critMultiplier: Type.Optional(Type.Integer({ minimum: 2, maximum: 6, description: 'Critical multiplier; default 2. Ignored in `variant` (always ×2, D17).' })),
+  proficient: bool('Default true; in `variant` the BCB is added to damage only when proficient.'),
+  category: Type.Optional(StringEnum(['light', 'one-handed', 'two-handed'] as const, { description: 'Default `one-handed`; an unarmed strike is `light`.' })),
+  wielded: Type.Optional(StringEnum(['one-hand', 'two-hands', 'off-hand'] as const, { description: 'Default `two-hands` for a two-handed weapon, else `one-hand`. The `offHand` weapon is always `off-hand`.' })),
+  enhancement: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Enhancement bonus to attack and damage (does not stack with other enhancement bonuses).' })),
+  strengthToDamage: Type.Optional(StringEnum(['full', 'penalty-only', 'none'] as const, { description: '`full`, `penalty-only` (ordinary bows) or `none` (crossbows); default `full` for melee and thrown, `none` for ranged (`full` up to the rating when `compositeRating` is given). In `variant`, projectile weapons never add Strength (D21).' })),
+  compositeRating: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422).' })),
+  rangeIncrement: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given.' })),
+  touch: bool('A touch attack: against the target\'s touch AC.'),
+  reach: bool('A reach weapon: reaches twice the natural reach but not adjacent foes (dnd35/pf1e: 422); `variant`: one square further, −4 against adjacent foes.'),
+  finesse: bool('The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`\'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat.'),
+  nonlethal: bool('The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false.'),
+  unarmed: bool('An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage.'),
+  double: bool('On `offHand`: the other end of a double weapon (quarterstaff, two-bladed sword). It counts as light for the two-weapon penalties, and the primary end then adds Strength as a one-handed weapon.'),
+  extraDamage: Type.Optional(Type.Array(Type.Object({
+    dice: DiceNotationSchema('Extra damage dice, e.g. `1d6`.'),
+    type: Type.Optional(ShortString({ description: 'Kind of damage (`fire`, `sneak attack`); default `untyped`.' }))
+  }, { additionalProperties: false }), { maxItems: 10, description: 'Damage over and above the weapon\'s (a flaming weapon\'s fire, sneak attack): rolled once, never multiplied on a critical.' }))
+}, {
+  additionalProperties: false,
+  title: 'Weapon',
+  description: 'A weapon (CONTRACT › Weapon). As `offHand`: the off-hand weapon of a two-weapon full attack (`mode: full`; not in `variant`).',
+  examples: [{ name: 'longsword', type: 'melee', damage: '1d8', critRange: 19, critMultiplier: 2, enhancement: 1 }]
+})
+
+const ConcealmentSchema = Type.Union([
+  StringEnum(['none', 'concealment', 'total'] as const),
+  Type.Integer({ minimum: 0, maximum: 100 })
+], { description: '`none`, `concealment` (20%), `total` (50%), or an integer percent. Combined with `missChance`, a blinded attacker and an invisible target: dnd35/pf1e use the highest, `variant` adds them up to 50% (D25).' })
+
+export const AttackOptionsSchema = Type.Object({
+  distanceFeet: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Distance to the target in feet: range penalty and maximum range (thrown 5, projectile 10 increments; beyond: 422), melee reach (beyond: 422). Absent: within the first range increment and in reach.' })),
+  flanking: bool('Flanking the target: +2 on melee attacks.'),
+  higherGround: bool('On higher ground: +1 on melee attacks (also ranged in `variant`).'),
+  charging: bool('Charging: +2 on the attack; a single melee attack only (422 otherwise).'),
+  fightingDefensively: bool('Fighting defensively: −4 on attacks (dnd35/pf1e; `variant`: 422 rule-not-defined).'),
+  shootingIntoMelee: bool('A ranged attack at a target engaged with an ally: −4, waived by the `precise-shot` feat.'),
+  nonlethal: bool('Switch the damage: nonlethal with a lethal weapon, or lethal with a nonlethal one; −4 on the attack (waived for an unarmed strike with Improved Unarmed Strike; an untrained unarmed strike cannot deal lethal damage in `variant`).'),
+  concealment: Type.Optional(ConcealmentSchema),
+  missChance: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'An explicit miss chance in percent (the GM\'s 10% or 40%), combined with `concealment` like any other source.' })),
+  cover: Type.Optional(StringEnum(['none', 'cover', 'improved', 'total'] as const, { description: '`cover` +4 AC, `improved` +8 AC; `total`: no attack possible (422).' })),
+  damageMultiplier: Type.Optional(Type.Integer({ minimum: 1, maximum: 6, description: 'A multiplier from the situation (lance on a mounted charge, set spear): combines with a critical additively, ×2 and ×2 make ×3.' })),
+  swiftAttack: bool('`variant` only: Swift Attack, the BCB counts 4 lower for the attack and its damage (D27). Elsewhere: 422.'),
+  attackModifiers: Type.Optional(ModifierListSchema),
+  damageModifiers: Type.Optional(ModifierListSchema)
+}, { additionalProperties: false, description: 'The situation of the attack.' })
+
+const ModeSchema = StringEnum(['single', 'full', 'coup-de-grace'] as const, {
+  description: '`single` (default); `full`: iterative attacks from BAB, plus the off hand (not in `variant`: 422); `coup-de-grace` against a helpless target.'
+})
+
+const attackBodyProperties = {
+  attacker: CombatantSchema,
+  target: CombatantSchema,
+  weapon: WeaponSchema,
+  // Off-hand weapon for two-weapon fighting in a full attack (`mode: full` only; not in `variant`: 422).
+  offHand: Type.Optional(WeaponSchema),
+  mode: Type.Optional(ModeSchema),
+  options: Type.Optional(AttackOptionsSchema)
+}
+
+const fighter = {
+  name: 'Fighter', size: 'medium', baseAttackBonus: 11, abilities: { str: 17, dex: 13 }, feats: ['two-weapon-fighting']
+}
+const ogre = { name: 'Ogre', size: 'large', armorClass: { armor: 3, natural: 5 }, abilities: { dex: 8 }, hitPoints: { max: 29 } }
+
+export const AttackRequestSchema = Type.Object({
+  ...attackBodyProperties,
+  ruleset: ResolutionProperties.ruleset,
+  seed: ResolutionProperties.seed,
+  dice: ResolutionProperties.dice
+}, {
+  additionalProperties: false,
+  examples: [
+    { ruleset: 'dnd35', seed: 'demo', attacker: fighter, target: ogre, weapon: { name: 'longsword', damage: '1d8', critRange: 19, enhancement: 1 } },
+    { ruleset: 'dnd35', mode: 'full', attacker: fighter, target: ogre, weapon: { name: 'longsword', damage: '1d8', critRange: 19 }, offHand: { name: 'short sword', damage: '1d6', category: 'light', critRange: 19 }, dice: { sequence: [17, 12] } }
+  ]
+})
+
+export const AttackOddsRequestSchema = Type.Object({
+  ...attackBodyProperties,
+  ruleset: ResolutionProperties.ruleset
+}, {
+  additionalProperties: false,
+  examples: [{ ruleset: 'pf1e', attacker: fighter, target: ogre, weapon: { name: 'greatsword', damage: '2d6', category: 'two-handed', critRange: 19 } }]
+})
+
+const DamageSchema = Type.Object({
+  total: Type.Integer({ description: 'Damage dealt: lethal + nonlethal.' }),
+  lethal: Type.Integer(),
+  nonlethal: Type.Integer(),
+  multiplier: Type.Integer({ description: 'How many times the weapon\'s damage was rolled (critical and `damageMultiplier` combined).' }),
+  breakdown: BreakdownSchema
+}, { additionalProperties: false })
+
+export const AttackResultSchema = Type.Object({
+  label: Type.String({ description: '`primary 1`, `primary 2`, …, `off-hand 1`, or `coup de grace`.' }),
+  attackBonus: Type.Integer(),
+  attackBreakdown: BreakdownSchema,
+  targetAC: Type.Integer(),
+  acType: StringEnum(['normal', 'touch', 'flat-footed', 'touch-flat-footed'] as const),
+  acBreakdown: BreakdownSchema,
+  roll: OrNull(Type.Integer(), { description: 'The natural d20; null for a dnd35/pf1e coup de grace (no attack roll).' }),
+  total: OrNull(Type.Integer(), { description: 'roll + attackBonus; null when there was no roll.' }),
+  hit: Type.Boolean({ description: 'The final outcome (false when the miss chance made it miss).' }),
+  threat: Type.Boolean({ description: 'The roll hit within the threat range (in `variant`: a natural 20).' }),
+  critical: Type.Boolean({ description: 'A critical hit (confirmed, or the variant\'s natural 20, or a coup de grace).' }),
+  confirmation: OrNull(Type.Object({
+    roll: Type.Integer(),
+    total: Type.Integer(),
+    confirmed: Type.Boolean()
+  }, { additionalProperties: false }), { description: 'null when there was no threat, and always in `variant`.' }),
+  missChance: OrNull(Type.Object({
+    percent: Type.Integer(),
+    roll: Type.Integer({ description: 'The d%; the attack misses at or below the percent.' }),
+    missed: Type.Boolean()
+  }, { additionalProperties: false }), { description: 'null when there was no miss chance or no hit.' }),
+  damage: OrNull(DamageSchema, { description: 'null on a miss.' })
+}, { additionalProperties: false })
+
+export const CoupDeGraceSchema = Type.Object({
+  save: Type.String({ description: 'The save rolled: `fortitude` (dnd35/pf1e) or `death` (variant).' }),
+  dc: Type.Integer({ description: '10 + the damage dealt.' }),
+  roll: OrNull(Type.Integer(), { description: 'The d20; null when the damage alone killed the target (from its `hitPoints`).' }),
+  bonus: Type.Integer(),
+  breakdown: BreakdownSchema,
+  total: OrNull(Type.Integer()),
+  survived: Type.Boolean()
+}, { additionalProperties: false })
+
+export const AttackResponseSchema = Type.Object({
+  ruleset: RulesetIdSchema,
+  seed: SeedSchema,
+  attacks: Type.Array(AttackResultSchema, { description: 'In dice order: primary attacks highest bonus first, then the off hand.' }),
+  totals: Type.Object({
+    damage: Type.Integer(),
+    lethal: Type.Integer(),
+    nonlethal: Type.Integer(),
+    hits: Type.Integer(),
+    criticals: Type.Integer()
+  }, { additionalProperties: false }),
+  coupDeGrace: OrNull(CoupDeGraceSchema, { description: 'The save against death after a coup de grace that hit; null otherwise.' }),
+  rolls: RollsSchema
+}, { additionalProperties: false })
+
+export type AttackRequestBody = Static<typeof AttackRequestSchema>
+export type AttackOddsRequestBody = Static<typeof AttackOddsRequestSchema>
