@@ -1,13 +1,11 @@
 // npm run bench: POST /v1/attacks (a realistic full attack) against a bare
 // Fastify route that validates and echoes a body of the same size, in one
-// process on loopback ports. Targets: attacks ≥ 70% of the bare route's
+// child process on loopback ports (bench/servers.ts), the load from this one. Targets: attacks ≥ 70% of the bare route's
 // requests per second, p99 < 10 ms.
-import Fastify, { type FastifyInstance } from 'fastify'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
-import { AttackRequestSchema } from '../src/schemas/attacks.js'
-import { validatorCompiler } from '../src/http/validation.js'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
@@ -32,13 +30,6 @@ const body = {
 }
 const payload = JSON.stringify(body)
 
-async function bareApp (): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: 'warn' }, bodyLimit: 256 * 1024 })
-  app.setValidatorCompiler(validatorCompiler)
-  app.post('/echo', { schema: { body: AttackRequestSchema } }, async (request) => request.body)
-  return app
-}
-
 interface Totals { requests: number, seconds: number, p99: number[], bad: number }
 
 /**
@@ -61,11 +52,11 @@ function report (name: string, t: Totals): number {
   return rps
 }
 
-const config = loadConfig({ ...process.env, ENCOUNTERS: 'off', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' })
-const service = await buildApp({ config, logger: { level: 'warn' } })
-const bare = await bareApp()
-const serviceUrl = await service.listen({ host: '127.0.0.1', port: 0 })
-const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 })
+// The servers run in a child process: autocannon in the same event loop
+// would steal the servers' time and inflate their latency.
+const servers = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+const [line] = await once(createInterface({ input: servers.stdout }), 'line') as [string]
+const { serviceUrl, bareUrl } = JSON.parse(line) as { serviceUrl: string, bareUrl: string }
 
 try {
   // Warm up both (JIT, schema compilation is done at ready()).
@@ -83,6 +74,6 @@ try {
   const p99 = [...attacks.p99].sort((x, y) => x - y)[Math.floor(attacks.p99.length / 2)]
   console.log(`ratio ${(100 * a / e).toFixed(1)}% of the bare route (target ≥ 70%); attacks p99 ${p99} ms (target < 10 ms)`)
 } finally {
-  await service.close()
-  await bare.close()
+  servers.kill('SIGTERM')
+  await once(servers, 'exit')
 }
