@@ -115,7 +115,7 @@ export const HealingRequestSchema = Type.Object({
 export const HealingResponseSchema = Type.Object({
   ruleset: RulesetIdSchema,
   seed: SeedSchema,
-  amount: Nullable(Type.Integer(), { description: 'Hit points restored, nonlethal damage recovered or temporary hit points granted; null for the kinds that only roll a check.' }),
+  amount: Nullable(Type.Integer(), { description: 'The healing given, before the cap at `max`: the rolled total for `dice` (a negative roll heals 0), level × nights or days for `natural`, level × hours of nonlethal recovery, or the temporary hit points granted; null for the kinds that only roll a check. What was actually restored is `after.current − before.current`.' }),
   before: HitPointsSchema,
   after: HitPointsSchema,
   check: Nullable(CheckSchema, { description: 'The roll made (stabilize, heal-check, recover), or null.' }),

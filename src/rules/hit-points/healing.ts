@@ -22,7 +22,7 @@ export type Healing =
   | { kind: 'recover', period: 'hour' | 'day', tended?: boolean }
 
 export interface HealingOutcome {
-  /** Hit points restored or gained, where the healing has an amount. */
+  /** The healing given (rolled or per level), before the cap at max HP; null for the kinds that only roll. */
   amount: number | null
   before: HitPoints
   after: HitPoints
