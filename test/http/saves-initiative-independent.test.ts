@@ -93,6 +93,33 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.equal(fort.results[0]?.saveBonus, 1)
   })
 
+  test('pf1e partial cover: +1 Reflex (RULES.md §2.8; PRD › Cover); dnd35 and the variant have none: 422', async () => {
+    const body = await saves({ ruleset: 'pf1e', save: 'reflex', dc: 15, targets: [{ ...rogue, cover: 'partial' }], dice: { sequence: [10] } })
+    assert.equal(body.results[0]?.saveBonus, 6)
+    assert.equal(body.results[0]?.total, 16)
+    assert.ok(body.results[0]?.breakdown.some((e) => e.source === 'partial cover' && e.value === 1))
+    const fort = await saves({ ruleset: 'pf1e', save: 'fortitude', dc: 15, targets: [{ baseSaves: { fortitude: 1 }, cover: 'partial' }], dice: { sequence: [10] } })
+    assert.equal(fort.results[0]?.saveBonus, 1, 'cover helps Reflex only')
+    for (const ruleset of ['dnd35', 'variant']) {
+      const res = await request(app.server).post('/v1/saves').send({ ruleset, save: 'reflex', dc: 15, targets: [rogue, { ...rogue, cover: 'partial' }] })
+      assert.equal(res.status, 422, ruleset)
+      assert.match(res.body.type, /rule-not-defined/)
+      assert.equal(res.body.errors[0].path, '/targets/1/cover')
+    }
+  })
+
+  test('improved cover grants improved evasion: half on a failure, none on a success (000 › Cover › Varying Degrees of Cover)', async () => {
+    const body = await saves({
+      ruleset: 'dnd35',
+      save: 'reflex',
+      dc: 15,
+      effect: { damage: '4d6', onSuccess: 'half' },
+      targets: [{ ...rogue, cover: 'improved' }, { ...rogue, id: 'b', cover: 'improved' }],
+      dice: { sequence: [3, 4, 5, 5, 6, 1] } // 17; 6 + 9 = 15 succeeds, natural 1 fails
+    })
+    assert.deepEqual(body.results.map((r) => [r.success, r.damage]), [[true, 0], [false, 8]])
+  })
+
   test('variant Charm uses the better of Cha and Wis (001 › Saving Throws › Charm; D32)', async () => {
     const body = await saves({
       ruleset: 'variant',

@@ -1,7 +1,7 @@
 import type { Ruleset } from './types.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
-import { SRD_SAVING_THROWS } from '../saves/policy.js'
+import { PF1E_SAVING_THROWS } from '../saves/policy.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
 export const pf1e: Ruleset = {
@@ -47,7 +47,7 @@ export const pf1e: Ruleset = {
     minimumDamage: { amount: 1, nonlethal: true },
     tieRerollLimit: 20
   },
-  savingThrows: SRD_SAVING_THROWS,
+  savingThrows: PF1E_SAVING_THROWS,
   // 002 › Injury and Death; PRD: dead at −Con; DC 10 Con check to stabilize (D46); optional massive damage (D47); nonlethal past max is lethal (D48).
   hitPoints: {
     model: 'countdown',
