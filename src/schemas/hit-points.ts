@@ -84,13 +84,13 @@ export const DamageResponseSchema = Type.Object({
   rolls: RollsSchema
 }, { additionalProperties: false })
 
-export const HEALING_KINDS = ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'] as const
+export const HEALING_KINDS = ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'] as const
 
 export const HealingRequestSchema = Type.Object({
   creature: WoundableCreatureSchema,
   healing: Type.Object({
     kind: StringEnum(HEALING_KINDS, {
-      description: '`magical` (`amount` or `dice`): cure-style, removes as much nonlethal damage; `natural` (`period` night | bed-rest-day, `count`): level per night, twice for a day of bed rest; `nonlethal-recovery` (`hours`): level per hour; `temporary` (`amount`, `sameSource`); `stabilize`: the dying creature\'s own roll (dnd35 d% 10%; pf1e DC 10 Con check with its negative HP as a penalty; variant end-of-round Death save); `heal-check` (`checkBonus`): a helper\'s DC 15 Heal check; `recover` (`period` hour | day, `tended`): a stable creature\'s hourly roll, or the daily roll of an untended conscious one.'
+      description: '`magical` (`amount` or `dice`): cure-style, removes as much nonlethal damage; `natural` (`period` night | bed-rest-day, `count`): level per night, twice for a day of bed rest; `nonlethal-recovery` (`hours`): level per hour; `temporary` (`amount`, `sameSource`); `stabilize`: the dying creature\'s own roll (dnd35 d% 10%; pf1e DC 10 Con check with its negative HP as a penalty; variant end-of-round Death save); `heal-check` (`checkBonus`): a helper\'s DC 15 Heal check; `recover` (`period` hour | day, `tended`): a stable creature\'s hourly roll, or the daily roll of an untended conscious one; `strenuous-action`: the creature just took a standard/major or other strenuous action while barely conscious — dnd35/pf1e a `disabled` creature loses 1 HP and is dying, variant a `staggered` one makes a Death save at the current DC and is dying after the action on a failure (no Con damage).'
     }),
     amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '`magical` (or `dice`), `temporary`.' })),
     dice: Type.Optional(DiceNotationSchema('`magical`: healing dice, e.g. `1d8+3`.')),

@@ -229,6 +229,19 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assert.equal(tended.after.status, 'stable')
   })
 
+  test('a disabled creature\'s standard action costs 1 HP: 0 → −1 dying; woken at −3 → −4 dying (000 › Disabled; kind strenuous-action)', async () => {
+    const atZero = await heal({ ruleset: 'dnd35', creature: dying(0), healing: { kind: 'strenuous-action' } })
+    assert.equal(atZero.before.status, 'disabled')
+    assert.equal(atZero.after.current, -1)
+    assert.equal(atZero.after.status, 'dying')
+    assert.equal(atZero.check, null)
+    assert.deepEqual(atZero.rolls, [])
+    const woken = await heal({ ruleset: 'pf1e', creature: { abilities: { con: 12 }, hitPoints: { max: 20, current: -3, status: 'disabled' } }, healing: { kind: 'strenuous-action' } })
+    assert.equal(woken.after.current, -4)
+    assert.equal(woken.after.status, 'dying')
+    await heal({ ruleset: 'dnd35', creature: dying(5), healing: { kind: 'strenuous-action' } }, 422)
+  })
+
   test('healing the dead is a 422 (CONTRACT › POST /v1/healing; 000 › Dead)', async () => {
     const res = await request(app.server).post('/v1/healing').send({ ruleset: 'dnd35', creature: dying(-12), healing: { kind: 'magical', amount: 5 } })
     assert.equal(res.status, 422)
@@ -375,6 +388,30 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
     assert.equal(body.after.status, 'dying')
     const dead = await damage({ ruleset: 'variant', creature: hero(-4, { status: 'staggered' }, 0), damage: { amount: 2 }, dice: { sequence: [3] } })
     assert.equal(dead.after.status, 'dead', '3 vs DC 13 fails by 10')
+  })
+
+  describe('a staggered creature\'s major action (001 › Death and Dying › Staggered; kind strenuous-action)', () => {
+    const staggered = hero(-4, { status: 'staggered' }) // D 24: DC 12, death +2
+    test('success (10 + 2 = 12) keeps it staggered, at no Con cost', async () => {
+      const body = await heal({ ruleset: 'variant', creature: staggered, healing: { kind: 'strenuous-action' }, dice: { sequence: [10] } })
+      assert.deepEqual({ die: body.check?.die, roll: body.check?.roll, total: body.check?.total, dc: body.check?.dc, success: body.check?.success },
+        { die: 20, roll: 10, total: 12, dc: 12, success: true })
+      assert.equal(body.after.status, 'staggered')
+      assert.equal(body.after.constitutionDamage, 0)
+      assert.equal(body.after.current, -4)
+      assert.deepEqual(body.rolls.map((r) => [r.purpose, r.die, r.result]), [['death-save', 20, 10]])
+    })
+    test('failure (9 + 2 = 11) leaves it dying after the action — even a failure by 10 does not kill', async () => {
+      const body = await heal({ ruleset: 'variant', creature: staggered, healing: { kind: 'strenuous-action' }, dice: { sequence: [9] } })
+      assert.equal(body.check?.success, false)
+      assert.equal(body.after.status, 'dying')
+      assert.deepEqual(body.after.deathSaves, { successes: 0, failures: 0 })
+      const worst = await heal({ ruleset: 'variant', creature: staggered, healing: { kind: 'strenuous-action' }, dice: { sequence: [1] } })
+      assert.equal(worst.after.status, 'dying')
+    })
+    test('only a staggered creature makes it: a healthy one is a 422', async () => {
+      await heal({ ruleset: 'variant', creature: hero(), healing: { kind: 'strenuous-action' } }, 422)
+    })
   })
 
   describe('the dying creature\'s end-of-round Death save (kind stabilize)', () => {
