@@ -6,6 +6,7 @@ import { test, before, after, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
+import fc from 'fast-check'
 import { statelessApp } from '../helpers/app.js'
 
 let app: FastifyInstance
@@ -481,5 +482,43 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
       assert.equal(body.after.status, 'dying')
       assert.deepEqual(body.after.deathSaves, { successes: 0, failures: 0 })
     })
+  })
+})
+
+describe('invariants (property tests over HTTP)', () => {
+  test('dnd35 magical healing: min(max, current + amount); 0 disabled, 1+ healthy, still negative stable (000 › Stable Characters; Healing Limits)', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.integer({ min: 1, max: 200 }), fc.integer({ min: -9, max: 200 }), fc.integer({ min: 1, max: 300 }),
+      async (max, start, amount) => {
+        const current = Math.min(start, max)
+        const res = await app.inject({ method: 'POST', url: '/v1/healing', payload: { ruleset: 'dnd35', creature: { hitPoints: { max, current } }, healing: { kind: 'magical', amount } } })
+        const body = res.json<HealingBody>()
+        const expected = Math.min(max, current + amount)
+        assert.equal(body.after.current, expected)
+        assert.equal(body.after.status, expected >= 1 ? 'healthy' : expected === 0 ? 'disabled' : 'stable')
+      }), { numRuns: 150 })
+  })
+
+  test('pf1e: dead exactly when current ≤ −Con, otherwise dying below 0 (002 › Injury and Death)', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 60 }),
+      async (con, amount) => {
+        const res = await app.inject({ method: 'POST', url: '/v1/damage', payload: { ruleset: 'pf1e', creature: { abilities: { con }, hitPoints: { max: 10, current: 5 } }, damage: { amount } } })
+        const after = res.json<DamageBody>().after
+        assert.equal(after.current, 5 - amount)
+        const expected = after.current <= -con ? 'dead' : after.current < 0 ? 'dying' : after.current === 0 ? 'disabled' : 'healthy'
+        assert.equal(after.status, expected)
+      }), { numRuns: 150 })
+  })
+
+  test('variant: the Death save DC is 10 + ⌊(D − HP) / 2⌋ whenever D ≥ HP (001 › Death and Dying)', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 200 }),
+      async (max, excess) => {
+        const res = await app.inject({ method: 'POST', url: '/v1/damage', payload: { ruleset: 'variant', creature: { baseSaves: { death: 0 }, hitPoints: { max } }, damage: { amount: max + excess }, dice: { sequence: [10] } } })
+        const body = res.json<DamageBody>()
+        assert.equal(body.deathSave?.dc, 10 + Math.floor(excess / 2))
+        assert.equal(body.after.current, max - (max + excess))
+      }), { numRuns: 150 })
   })
 })
