@@ -522,3 +522,11 @@ describe('invariants (property tests over HTTP)', () => {
       }), { numRuns: 150 })
   })
 })
+
+test('GET /v1/rulesets lists strenuous-action among every ruleset\'s healing kinds', async () => {
+  const res = await request(app.server).get('/v1/rulesets')
+  assert.equal(res.status, 200)
+  for (const r of res.body.rulesets as Array<{ id: string, capabilities: { healingKinds: string[] } }>) {
+    assert.ok(r.capabilities.healingKinds.includes('strenuous-action'), r.id)
+  }
+})

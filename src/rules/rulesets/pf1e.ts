@@ -66,7 +66,7 @@ export const pf1e: Ruleset = {
     maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drag', 'reposition', 'steal', 'dirty-trick'],
     turningActions: ['channel-positive', 'channel-negative', 'turn-undead'],
     damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
+    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
     initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
   },
   // D45: 002 has no channelling; PRD › Cleric, Paladin, Feats (RULES.md §5.3).
