@@ -48,7 +48,7 @@ export const DamageRequestSchema = Type.Object({
     nonlethal: Type.Optional(Type.Boolean({ description: 'Nonlethal damage. Default false.' })),
     singleAttack: Type.Optional(Type.Boolean({ description: 'The damage comes from one attack, so massive damage applies (dnd35; pf1e with `massiveDamageRule`). Default true; several attacks adding up do not count.' })),
     critical: Type.Optional(Type.Boolean({ description: 'variant: a critical hit; a wound it causes is a nasty wound (`wound.nasty`).' })),
-    massiveDamageRule: Type.Optional(Type.Boolean({ description: 'pf1e: apply the optional massive-damage rule (max(50, ½ max HP) from one attack: DC 15 Fortitude or die). Default false; dnd35 always applies its rule; the variant has none.' }))
+    massiveDamageRule: Type.Optional(Type.Boolean({ description: 'pf1e: apply the optional massive-damage rule (max(50, ½ max HP) from one attack: DC 15 Fortitude or die). Default false; dnd35 always applies its rule; the variant has none (`true` is a 422 `rule-not-defined`).' }))
   }, { additionalProperties: false, description: 'The blow.' }),
   ...ResolutionProperties
 }, {

@@ -374,6 +374,13 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
     assert.equal(past.deathSave?.dc, 12)
   })
 
+  test('the variant has no massive-damage rule: asking for it is a 422 (RULES.md §6.3)', async () => {
+    const res = await request(app.server).post('/v1/damage').send({ ruleset: 'variant', creature: hero(), damage: { amount: 60, massiveDamageRule: true } })
+    assert.equal(res.status, 422)
+    assert.match(res.body.type, /rule-not-defined/)
+    assert.equal(res.body.errors[0].path, '/damage/massiveDamageRule')
+  })
+
   test('nonlethal: a failed Death save leaves it unconscious, failure by 10 dying (001 › Nonlethal Damage)', async () => {
     const out = await damage({ ruleset: 'variant', creature: hero(20, {}, 0), damage: { amount: 24, nonlethal: true }, dice: { sequence: [5] } })
     assert.equal(out.after.status, 'unconscious')
