@@ -48,7 +48,7 @@ export const DamageRequestSchema = Type.Object({
     nonlethal: Type.Optional(Type.Boolean({ description: 'Nonlethal damage. Default false.' })),
     singleAttack: Type.Optional(Type.Boolean({ description: 'The damage comes from one attack, so massive damage applies (dnd35; pf1e with `massiveDamageRule`). Default true; several attacks adding up do not count.' })),
     critical: Type.Optional(Type.Boolean({ description: 'variant: a critical hit; a wound it causes is a nasty wound (`wound.nasty`).' })),
-    massiveDamageRule: Type.Optional(Type.Boolean({ description: 'pf1e: apply the optional massive-damage rule (max(50, ½ max HP) from one attack: DC 15 Fortitude or die). Default false; dnd35 always applies its rule; the variant has none.' }))
+    massiveDamageRule: Type.Optional(Type.Boolean({ description: 'pf1e: apply the optional massive-damage rule (max(50, ½ max HP) from one attack: DC 15 Fortitude or die). Default false; dnd35 always applies its rule; the variant has none (`true` is a 422 `rule-not-defined`).' }))
   }, { additionalProperties: false, description: 'The blow.' }),
   ...ResolutionProperties
 }, {
@@ -84,13 +84,13 @@ export const DamageResponseSchema = Type.Object({
   rolls: RollsSchema
 }, { additionalProperties: false })
 
-export const HEALING_KINDS = ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'] as const
+export const HEALING_KINDS = ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'] as const
 
 export const HealingRequestSchema = Type.Object({
   creature: WoundableCreatureSchema,
   healing: Type.Object({
     kind: StringEnum(HEALING_KINDS, {
-      description: '`magical` (`amount` or `dice`): cure-style, removes as much nonlethal damage; `natural` (`period` night | bed-rest-day, `count`): level per night, twice for a day of bed rest; `nonlethal-recovery` (`hours`): level per hour; `temporary` (`amount`, `sameSource`); `stabilize`: the dying creature\'s own roll (dnd35 d% 10%; pf1e DC 10 Con check with its negative HP as a penalty; variant end-of-round Death save); `heal-check` (`checkBonus`): a helper\'s DC 15 Heal check; `recover` (`period` hour | day, `tended`): a stable creature\'s hourly roll, or the daily roll of an untended conscious one.'
+      description: '`magical` (`amount` or `dice`): cure-style, removes as much nonlethal damage; `natural` (`period` night | bed-rest-day, `count`): level per night, twice for a day of bed rest; `nonlethal-recovery` (`hours`): level per hour; `temporary` (`amount`, `sameSource`); `stabilize`: the dying creature\'s own roll (dnd35 d% 10%; pf1e DC 10 Con check with its negative HP as a penalty; variant end-of-round Death save); `heal-check` (`checkBonus`): a helper\'s DC 15 Heal check; `recover` (`period` hour | day, `tended`): a stable creature\'s hourly roll, or the daily roll of an untended conscious one; `strenuous-action`: the creature just took a standard/major or other strenuous action while barely conscious — dnd35/pf1e a `disabled` creature loses 1 HP and is dying, variant a `staggered` one makes a Death save at the current DC and is dying after the action on a failure (no Con damage).'
     }),
     amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '`magical` (or `dice`), `temporary`.' })),
     dice: Type.Optional(DiceNotationSchema('`magical`: healing dice, e.g. `1d8+3`.')),
@@ -115,7 +115,7 @@ export const HealingRequestSchema = Type.Object({
 export const HealingResponseSchema = Type.Object({
   ruleset: RulesetIdSchema,
   seed: SeedSchema,
-  amount: Nullable(Type.Integer(), { description: 'Hit points restored, nonlethal damage recovered or temporary hit points granted; null for the kinds that only roll a check.' }),
+  amount: Nullable(Type.Integer(), { description: 'The healing given, before the cap at `max`: the rolled total for `dice` (a negative roll heals 0), level × nights or days for `natural`, level × hours of nonlethal recovery, or the temporary hit points granted; null for the kinds that only roll a check. What was actually restored is `after.current − before.current`.' }),
   before: HitPointsSchema,
   after: HitPointsSchema,
   check: Nullable(CheckSchema, { description: 'The roll made (stabilize, heal-check, recover), or null.' }),

@@ -7,8 +7,8 @@ import {
 export const SaveTargetSchema = Type.Object({
   ...CombatantProperties,
   modifiers: Type.Optional(ModifierListSchema),
-  cover: Type.Optional(StringEnum(['none', 'cover', 'improved'] as const, {
-    description: 'Cover between the target and the effect\'s origin: +2 Reflex (`cover`), +4 and improved evasion (`improved`). Default `none`.'
+  cover: Type.Optional(StringEnum(['none', 'partial', 'cover', 'improved'] as const, {
+    description: 'Cover between the target and the effect\'s origin: +2 Reflex (`cover`), +4 and improved evasion (`improved`); pf1e only, `partial` +1 Reflex (PRD › Cover; another ruleset answers 422 `rule-not-defined`). Default `none`.'
   }))
 }, { additionalProperties: false, title: 'SaveTarget', description: 'A Combatant that saves; it needs `baseSaves` for the save made.' })
 

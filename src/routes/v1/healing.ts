@@ -14,7 +14,8 @@ const HEALING_FIELDS = {
   temporary: { required: ['amount'], optional: ['sameSource'] },
   stabilize: { optional: ['continuousDamage'] },
   'heal-check': { required: ['checkBonus'] },
-  recover: { required: ['period'], optional: ['tended'] }
+  recover: { required: ['period'], optional: ['tended'] },
+  'strenuous-action': {}
 } as const
 
 const PERIODS: Record<string, readonly string[]> = { natural: ['night', 'bed-rest-day'], recover: ['hour', 'day'] }
@@ -25,7 +26,7 @@ const healing: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['hit points'],
       operationId: 'applyHealing',
       summary: 'Heal, stabilize or recover a creature',
-      description: 'Applies one healing step to `creature.hitPoints` and reports `before`, `after` and the `check` rolled, if any. Healing never raises hit points above `max`; healing of 1 or more stabilizes a dying creature (dnd35: healed to 0 it is disabled, to 1 or more fully functional); lost temporary hit points never come back. Healing a dead creature is a 422 `not-possible`, as is a roll the creature\'s state does not call for (stabilizing a healthy one). The variant defines only `magical`, `stabilize` (the end-of-round Death save: 1 Con damage, 3 failures dead, 4 successes stable, natural 20 stable, natural 1 dead), `heal-check` and the hourly `recover` Death save; the other kinds are a 422 `rule-not-defined`. Dice order: the healing dice for `magical`; otherwise the one roll the kind makes — purpose `stabilize` (dnd35 d%, pf1e d20), `death-save` (variant), `heal-check` or `recover`.',
+      description: 'Applies one healing step to `creature.hitPoints` and reports `before`, `after` and the `check` rolled, if any. Healing never raises hit points above `max`; healing of 1 or more stabilizes a dying creature (dnd35: healed to 0 it is disabled, to 1 or more fully functional); lost temporary hit points never come back. Healing a dead creature is a 422 `not-possible`, as is a roll the creature\'s state does not call for (stabilizing a healthy one). The variant defines only `magical`, `stabilize` (the end-of-round Death save: 1 Con damage, 3 failures dead, 4 successes stable, natural 20 stable, natural 1 dead), `heal-check` and the hourly `recover` Death save and `strenuous-action` (a staggered creature\'s Death save after a major action); the other kinds are a 422 `rule-not-defined`. `strenuous-action` (dnd35/pf1e) rolls nothing: the disabled creature loses 1 HP. Dice order: the healing dice for `magical`; otherwise the one roll the kind makes — purpose `stabilize` (dnd35 d%, pf1e d20), `death-save` (variant `stabilize`, `recover` and `strenuous-action`), `heal-check` or `recover`.',
       body: HealingRequestSchema,
       response: { 200: HealingResponseSchema, ...errorResponses({ resolution: true }) }
     }

@@ -3,6 +3,7 @@ import { InitiativeRequestSchema, InitiativeResponseSchema } from '../../schemas
 import { errorResponses } from '../../schemas/common.js'
 import { resolutionEcho, startResolution } from '../../http/resolution.js'
 import { HttpProblem, type ProblemField } from '../../http/problem.js'
+import { assertValidHitPoints } from '../../http/hit-points.js'
 import { rollInitiative } from '../../rules/initiative/initiative.js'
 
 const initiative: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -25,6 +26,8 @@ const initiative: FastifyPluginAsyncTypebox = async (fastify) => {
     })
     if (duplicates.length > 0) throw new HttpProblem('validation-failed', 'combatant ids must be unique', duplicates)
     const resolution = startResolution(body, fastify.config.defaultRuleset)
+    // The variant reads bloodied/wounded off hitPoints: `current` above `max` would be negative damage.
+    body.combatants.forEach((c, i) => { if (c.hitPoints) assertValidHitPoints(c.hitPoints, resolution.ruleset, `/combatants/${i}/hitPoints`) })
     const outcome = rollInitiative(resolution.ruleset, body.combatants, resolution.dice)
     return { ...resolutionEcho(resolution), ...outcome }
   })

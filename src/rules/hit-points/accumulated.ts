@@ -93,6 +93,16 @@ export function endOfRoundDeathSave (hp: HitPoints, policy: AccumulatedPolicy, s
 }
 
 /**
+ * A staggered creature's Death save after a major or strenuous action
+ * (001 › Death and Dying › Staggered): success keeps it staggered; any
+ * failure leaves it dying once the action is done, with fresh tallies. The
+ * seed charges Con damage only for the dying and stable saves, so none here.
+ */
+export function deathSaveAfterStrenuousAction (hp: HitPoints, save: SaveRoll): HitPoints {
+  return save.success ? hp : { ...hp, recorded: 'dying', deathSaves: resetTallies }
+}
+
+/**
  * A stable creature's hourly Death save (001 › Death and Dying › Stable):
  * 1 Con damage; success by 5 or more conscious and staggered, by less still
  * stable, failure dying again with fresh tallies (D53).

@@ -64,6 +64,15 @@ export function gainTemporary (hp: HitPoints, amount: number, sameSource: boolea
   return { ...hp, temporary: sameSource ? Math.max(hp.temporary, amount) : hp.temporary + amount }
 }
 
+/**
+ * A disabled creature's standard (or other strenuous) action costs 1 HP once
+ * it is done, so it ends dying, even when it had woken at negative HP
+ * (000 › Disabled; 002 › Injury and Death).
+ */
+export function strenuousActionWhileDisabled (hp: HitPoints): HitPoints {
+  return { ...hp, current: hp.current - 1, recorded: null }
+}
+
 /** Lose 1 HP (a failed roll to stabilize or recover). */
 export function loseOneHitPoint (hp: HitPoints): HitPoints {
   return { ...hp, current: hp.current - 1 }

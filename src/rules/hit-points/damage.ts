@@ -61,6 +61,8 @@ export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Bl
   }
 
   if (before.temporary > 0) throw ruleNotDefined(ruleset.name, 'temporary hit points', '/creature/hitPoints/temporary')
+  // 001 has no massive-damage rule: asking for it must not pass silently.
+  if (blow.massiveDamageRule === true) throw ruleNotDefined(ruleset.name, 'massive damage', '/damage/massiveDamageRule')
   const nonlethal = blow.nonlethal ?? false
   const statusBefore = status(before, ruleset)
   const added = accumulateDamage(before, policy, amount, nonlethal)

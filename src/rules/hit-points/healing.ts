@@ -4,9 +4,9 @@ import { RuleError, atPath, missingField, ruleNotDefined } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { saveBonus } from '../saves/save-bonus.js'
 import { type SaveRoll, rollSave } from '../saves/saving-throw.js'
-import { accumulatedMagicalHealing, deathSaveDc, endOfRoundDeathSave, hourlyDeathSave } from './accumulated.js'
+import { accumulatedMagicalHealing, deathSaveAfterStrenuousAction, deathSaveDc, endOfRoundDeathSave, hourlyDeathSave } from './accumulated.js'
 import { type CheckReport, healCheck, recoveryCheck } from './checks.js'
-import { countdownMagicalHealing, countdownNaturalHealing, gainTemporary, loseOneHitPoint, nonlethalRecovery } from './countdown.js'
+import { countdownMagicalHealing, countdownNaturalHealing, gainTemporary, loseOneHitPoint, nonlethalRecovery, strenuousActionWhileDisabled } from './countdown.js'
 import type { AccumulatedPolicy, CountdownPolicy } from './policy.js'
 import { hitPointsOf } from './state.js'
 import { status } from './status.js'
@@ -20,9 +20,10 @@ export type Healing =
   | { kind: 'stabilize', continuousDamage?: boolean }
   | { kind: 'heal-check', checkBonus: number }
   | { kind: 'recover', period: 'hour' | 'day', tended?: boolean }
+  | { kind: 'strenuous-action' }
 
 export interface HealingOutcome {
-  /** Hit points restored or gained, where the healing has an amount. */
+  /** The healing given (rolled or per level), before the cap at max HP; null for the kinds that only roll. */
   amount: number | null
   before: HitPoints
   after: HitPoints
@@ -102,6 +103,9 @@ function countdownHealing (
     }
     case 'recover':
       return done(...recover(policy, healing, dice, before, current))
+    case 'strenuous-action':
+      requireStatus(current, ['disabled'], 'the cost of a strenuous action')
+      return done(strenuousActionWhileDisabled(before))
   }
 }
 
@@ -165,6 +169,11 @@ function accumulatedHealing (
       requireStatus(current, ['stable'], 'an hourly Death save')
       const { save, check } = deathSave()
       return done(hourlyDeathSave(before, policy, save), null, check)
+    }
+    case 'strenuous-action': {
+      requireStatus(current, ['staggered'], 'a Death save after a major action')
+      const { save, check } = deathSave()
+      return done(deathSaveAfterStrenuousAction(before, save), null, check)
     }
   }
 }

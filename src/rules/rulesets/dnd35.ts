@@ -80,7 +80,7 @@ export const dnd35: Ruleset = {
     maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint'],
     turningActions: ['turn', 'rebuke', 'command', 'bolster', 'dispel'],
     damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
+    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
     initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
   },
   // D42: Table: Turning Undead is in no seed; the SRD35 values (Combat II).

@@ -1,7 +1,7 @@
 import type { Ruleset } from './types.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
-import { SRD_SAVING_THROWS } from '../saves/policy.js'
+import { PF1E_SAVING_THROWS } from '../saves/policy.js'
 import { srdAttackerConditions } from '../attacks/attacker-conditions.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
@@ -48,7 +48,7 @@ export const pf1e: Ruleset = {
     minimumDamage: { amount: 1, nonlethal: true },
     tieRerollLimit: 20
   },
-  savingThrows: SRD_SAVING_THROWS,
+  savingThrows: PF1E_SAVING_THROWS,
   // 002 › Injury and Death; PRD: dead at −Con; DC 10 Con check to stabilize (D46); optional massive damage (D47); nonlethal past max is lethal (D48).
   hitPoints: {
     model: 'countdown',
@@ -89,7 +89,7 @@ export const pf1e: Ruleset = {
     maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drag', 'reposition', 'steal', 'dirty-trick'],
     turningActions: ['channel-positive', 'channel-negative', 'turn-undead'],
     damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover'],
+    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
     initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
   },
   // D45: 002 has no channelling; PRD › Cleric, Paladin, Feats (RULES.md §5.3).

@@ -107,7 +107,7 @@ export const variant: Ruleset = {
     turningActions: [],
     damage: true,
     // D54: no natural healing, nonlethal recovery or temporary hit points.
-    healingKinds: ['magical', 'stabilize', 'heal-check', 'recover'],
+    healingKinds: ['magical', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
     initiative: { rerolledEachRound: true, ties: 'simultaneous' }
   },
   // RULES.md §5.4: 001 has no undead, turning or channelling.

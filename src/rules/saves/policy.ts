@@ -1,4 +1,5 @@
 import type { AbilityName } from '../abilities.js'
+import type { SaveCover } from './save-bonus.js'
 
 /**
  * What a ruleset says about saving throws (RULES.md §3). The shared mechanics
@@ -16,8 +17,8 @@ export interface SavingThrowPolicy {
   reflexLosesDex: ReadonlySet<string>
   /** Conditions under which Dex counts as 0 (−5) on Reflex saves (helpless, paralyzed). */
   dexterityZero: ReadonlySet<string>
-  /** Reflex bonus from the saver's cover (+2 cover, +4 improved cover). */
-  coverReflexBonus: Readonly<Record<'none' | 'cover' | 'improved', number>>
+  /** Reflex bonus from the saver's cover (+2 cover, +4 improved cover); a degree the ruleset lacks is absent (a 422). */
+  coverReflexBonus: Readonly<Partial<Record<SaveCover, number>>>
   /** Conditions that penalise saves, and the saves they spare (the variant's sickened spares Death). */
   conditionPenalties: Readonly<Record<string, { value: number, except?: readonly string[] }>>
   /** The variant's total defense adds the shield bonus to Reflex saves (001 › Total Defense). */
@@ -38,6 +39,12 @@ export const SRD_SAVING_THROWS: SavingThrowPolicy = {
   // SRD35/PRD › Conditions: shaken, frightened, panicked and sickened: −2 on saving throws.
   conditionPenalties: { shaken: { value: -2 }, frightened: { value: -2 }, panicked: { value: -2 }, sickened: { value: -2 } },
   totalDefenseShieldToReflex: false
+}
+
+/** pf1e adds partial cover: +1 Reflex (RULES.md §2.8; PRD › Cover). */
+export const PF1E_SAVING_THROWS: SavingThrowPolicy = {
+  ...SRD_SAVING_THROWS,
+  coverReflexBonus: { ...SRD_SAVING_THROWS.coverReflexBonus, partial: 1 }
 }
 
 /** The variant's five saves (001 › Saving Throws; Conditions; Cover; Total Defense). */

@@ -1,6 +1,6 @@
 import { type AbilityName, modifierOf } from '../abilities.js'
 import { type CombatantInput, hasCondition, isTotals } from '../combatant.js'
-import { RuleError, missingField } from '../errors.js'
+import { RuleError, missingField, ruleNotDefined } from '../errors.js'
 import { type BreakdownEntry, type Modifier, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 
@@ -8,7 +8,9 @@ const ABILITY_NAMES: Record<AbilityName, string> = {
   str: 'Strength', dex: 'Dexterity', con: 'Constitution', int: 'Intelligence', wis: 'Wisdom', cha: 'Charisma'
 }
 
-export type SaveCover = 'none' | 'cover' | 'improved'
+const COVER_NAMES: Record<SaveCover, string> = { none: 'no cover', partial: 'partial cover', cover: 'cover', improved: 'improved cover' }
+
+export type SaveCover = 'none' | 'partial' | 'cover' | 'improved'
 
 export interface SaveSituation {
   cover?: SaveCover
@@ -61,8 +63,10 @@ export function saveBonus (ruleset: Ruleset, creature: CombatantInput, save: str
   }
 
   if (save === policy.reflexSave) {
-    const cover = policy.coverReflexBonus[situation.cover ?? 'none']
-    if (cover !== 0) mods.push({ source: situation.cover === 'improved' ? 'improved cover' : 'cover', value: cover, type: 'untyped' })
+    const degree = situation.cover ?? 'none'
+    const cover = policy.coverReflexBonus[degree]
+    if (cover === undefined) throw ruleNotDefined(ruleset.name, `${degree} cover`, '/cover')
+    if (cover !== 0) mods.push({ source: COVER_NAMES[degree], value: cover, type: 'untyped' })
     if (policy.totalDefenseShieldToReflex && hasCondition(creature, 'total-defense')) {
       const ac = creature.armorClass
       const shield = ac && !isTotals(ac) ? (ac.shield ?? 0) : 0
