@@ -54,7 +54,7 @@ const stepsOf = (body: Body, kind: string) => body.steps.filter((s) => s.step ==
 function oneStep (body: Body, kind: string): Step {
   const found = stepsOf(body, kind)
   assert.equal(found.length, 1, `exactly one ${kind} step in ${JSON.stringify(body.steps.map((s) => s.step))}`)
-  return found[0]
+  return found[0] as Step
 }
 const appliedSum = (entries: BreakdownEntry[] = []) => entries.filter((e) => e.applied).reduce((n, e) => n + e.value, 0)
 const results = (body: Body) => body.rolls.map((r) => r.result)
@@ -78,7 +78,7 @@ test('dnd35 start: Medium +6 against Large +12; touch, hold, 1d3+2 nonlethal (00
   assert.deepEqual(hold.sides?.map((s) => [s.role, s.roll, s.modifier, s.total]), [['attacker', 15, 6, 21], ['defender', 5, 12, 17]])
   for (const side of hold.sides ?? []) assert.equal(appliedSum(side.breakdown), side.modifier)
   // the special size +4 is visible in the ogre's breakdown
-  assert.ok(hold.sides?.[1].breakdown.some((e) => e.value === 4 && e.applied), JSON.stringify(hold.sides?.[1].breakdown))
+  assert.ok(hold.sides?.[1]?.breakdown.some((e) => e.value === 4 && e.applied), JSON.stringify(hold.sides?.[1]?.breakdown))
   assert.equal(hold.winner, 'attacker')
   assert.equal(hold.tieBreak ?? null, null)
   assert.deepEqual(body.damage && [body.damage.total, body.damage.nonlethal, body.damage.lethal], [4, 4, 0])
@@ -191,7 +191,7 @@ test('dnd35 damage while grappling: lethal costs −4 on the check (000 › If Y
     dice: { sequence: [10, 1] }
   })
   assert.equal(body.success, false)
-  assert.equal(oneStep(body, 'opposed-check').sides?.[0].modifier, 2)
+  assert.equal(oneStep(body, 'opposed-check').sides?.[0]?.modifier, 2)
   // nonlethal: 10 + 6 = 16 against 13: 1d3 (1) + 2 = 3 nonlethal
   const hit = await grapple({
     ruleset: 'dnd35', action: 'damage',
@@ -353,7 +353,7 @@ test('dnd35 disarm: opposed attack rolls, two-handed +4, light −4, +4 per size
   assert.equal(wand.success, true)
   // locked gauntlet +10: defender 1 + 10 = 11; 5 + 15 = 20 vs 18 + 11 = 29: fails; counter-disarm offered.
   const locked = await maneuver({ ...base, options: { attackerWeapon: { category: 'two-handed', attackBonus: 7 }, defenderWeapon: { category: 'light', attackBonus: 5, lockedGauntlet: true } }, dice: { sequence: [5, 18, 1, 20] } })
-  assert.equal(oneStep(locked, 'opposed-check').sides?.[1].modifier, 11)
+  assert.equal(oneStep(locked, 'opposed-check').sides?.[1]?.modifier, 11)
   assert.equal(locked.success, false)
   // spiked gauntlet: cannot be disarmed
   await maneuver({ ...base, options: { defenderWeapon: { spikedGauntlet: true } } }, 422)
@@ -420,4 +420,70 @@ test('errors: unknown action or maneuver is a 400; one the ruleset lacks is a 42
   assert.match(drag.type ?? '', /rule-not-defined$/)
   const driveBack = await maneuver({ ruleset: 'pf1e', maneuver: 'drive-back', attacker: fighter, defender: ogre }, 422)
   assert.match(driveBack.type ?? '', /rule-not-defined$/)
+})
+
+// ------------------------------------------------- the roller's own conditions
+
+const sourcesOf = (entries: BreakdownEntry[] = []) => entries.filter((e) => e.applied && e.value < 0).map((e) => [e.source, e.value])
+
+test('pf1e CMB takes the attacker\'s attack penalties: prone −4, shaken −2 (RULES §1.4; §4.3 step 4)', async () => {
+  // 9 − 4 − 2 = 3: a 13 meets CMD 16, a 12 does not.
+  const body = (d20: number) => ({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 9, conditions: ['prone', 'shaken'] }, defender: { cmd: 16 }, dice: { sequence: [d20] } })
+  const met = await maneuver(body(13))
+  const check = oneStep(met, 'combat-maneuver-check')
+  assert.equal(check.modifier, 3)
+  assert.deepEqual(sourcesOf(check.breakdown), [['prone', -4], ['shaken', -2]])
+  assert.equal(met.success, true)
+  assert.equal((await maneuver(body(12))).success, false)
+  // frightened brings shaken with it: −2 once, not −4; dazzled −1, entangled −2
+  const scared = await maneuver({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 9, conditions: ['shaken', 'frightened', 'dazzled', 'entangled'] }, defender: { cmd: 16 }, dice: { sequence: [10] } })
+  assert.equal(oneStep(scared, 'combat-maneuver-check').modifier, 9 - 2 - 1 - 2)
+})
+
+test('pf1e grappled: −2 on other maneuvers, none to grapple (PRD › Conditions › Grappled)', async () => {
+  const trip = await maneuver({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 9, conditions: ['grappled'] }, defender: { cmd: 16 }, dice: { sequence: [8] } })
+  assert.equal(oneStep(trip, 'combat-maneuver-check').total, 15) // 8 + 9 − 2
+  assert.equal(trip.success, false)
+  const pin = await grapple({ ruleset: 'pf1e', action: 'pin', attacker: { cmb: 9, conditions: ['grappled'] }, defender: { cmd: 16, conditions: ['grappled'] }, dice: { sequence: [7] } })
+  assert.equal(oneStep(pin, 'combat-maneuver-check').total, 16)
+  assert.equal(pin.success, true)
+  assert.ok(pin.state.defender.includes('pinned'))
+})
+
+test('dnd35 grapple: a prone grappler takes −4 on the grab and on the grapple check; a shaken defender −2 (000 › Grapple Checks: "like a melee attack roll")', async () => {
+  // touch 6 − 4 = +2: a 7 makes 9 against the ogre's touch AC 9. Hold +2 against 12 − 2 = +10.
+  const body = await grapple({
+    ruleset: 'dnd35', action: 'start', attacker: { ...fighter, conditions: ['prone'] }, defender: { ...ogre, conditions: ['shaken'] },
+    dice: { sequence: [7, 18, 9, 1] }
+  })
+  assert.equal(oneStep(body, 'touch-attack').total, 9)
+  const hold = oneStep(body, 'opposed-check')
+  assert.deepEqual(hold.sides?.map((s) => [s.modifier, s.total]), [[2, 20], [10, 19]])
+  assert.equal(body.success, true)
+  const miss = await grapple({ ruleset: 'dnd35', action: 'start', attacker: { ...fighter, conditions: ['prone'] }, defender: ogre, dice: { sequence: [6] } })
+  assert.equal(miss.success, false)
+})
+
+test('dnd35 Strength checks take shaken but not prone; disarm attack rolls take dazzled (SRD35 › Conditions)', async () => {
+  // bull rush: Str 18 (+4), shaken −2, prone ignored: +2 against Str 12 (+1).
+  const rush = await maneuver({ ruleset: 'dnd35', maneuver: 'bull-rush', attacker: { id: 'a', abilities: { str: 18 }, conditions: ['shaken', 'prone'] }, defender: { id: 'd', abilities: { str: 12 } }, dice: { sequence: [10, 10] } })
+  assert.deepEqual(oneStep(rush, 'opposed-check').sides?.map((s) => s.modifier), [2, 1])
+  // disarm: printed +7 one-handed, dazzled −1 = +6 against a printed +5 one-handed.
+  const disarm = await maneuver({
+    ruleset: 'dnd35', maneuver: 'disarm', attacker: { id: 'a', conditions: ['dazzled'] }, defender: { id: 'd' },
+    options: { attackerWeapon: { attackBonus: 7 }, defenderWeapon: { attackBonus: 5 } }, dice: { sequence: [10, 10] }
+  })
+  assert.deepEqual(oneStep(disarm, 'opposed-check').sides?.map((s) => s.modifier), [6, 5])
+})
+
+test('variant: bloodied −1 and wounded a further −1 on the trip\'s touch attack and Strength check; sickened counts as bloodied (001 › Conditions; D63)', async () => {
+  const attacker = (conditions: string[]) => ({ id: 'a', baseAttackBonus: 2, abilities: { str: 16 }, conditions })
+  const defender = { id: 'd', abilities: { str: 12, dex: 10 } }
+  // touch 2 + 3 − 2 = 3; Str 3 − 2 = +1; DC 10 + 1 = 11.
+  const wounded = await maneuver({ ruleset: 'variant', maneuver: 'trip', attacker: attacker(['wounded']), defender, dice: { sequence: [10, 10] } })
+  assert.equal(oneStep(wounded, 'touch-attack').modifier, 3)
+  const check = oneStep(wounded, 'strength-check')
+  assert.deepEqual([check.modifier, check.against, check.success], [1, 11, true])
+  const both = await maneuver({ ruleset: 'variant', maneuver: 'trip', attacker: attacker(['bloodied', 'sickened']), defender, dice: { sequence: [10, 10] } })
+  assert.equal(oneStep(both, 'strength-check').modifier, 2)
 })

@@ -1,4 +1,5 @@
 import { modifierOf, type AbilityName } from '../abilities.js'
+import { attackerConditionPenalties, type AttackerRoll } from '../attacker-conditions.js'
 import { armorClass } from '../armor-class.js'
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
@@ -46,6 +47,15 @@ export function stack (ruleset: Ruleset, mods: readonly Modifier[]): Stacked {
 }
 
 /**
+ * The penalties the roller's own conditions put on this roll (prone −4 on
+ * melee, shaken −2…; RULES.md §1.4). `toGrapple`: a roll made to grapple or
+ * escape, which pf1e's grappled −2 spares.
+ */
+export function ownConditions (ruleset: Ruleset, p: Participant, roll: AttackerRoll, opts: { toGrapple?: boolean } = {}): Modifier[] {
+  return attackerConditionPenalties(ruleset.attackerConditions, p.combatant, roll, opts)
+}
+
+/**
  * The melee touch attack bonus: BAB + Str + the attack size modifier where the
  * ruleset has one (000 › Attack Bonus; 001 › Attack Bonus). A stand-in until
  * the shared attack module (src/rules/attacks/) is merged.
@@ -61,7 +71,7 @@ export function meleeTouchAttackBonus (ruleset: Ruleset, p: Participant, extra: 
 
 /** The melee touch attack of a grab or a trip, against the defender's touch AC. */
 export function touchAttack (ruleset: Ruleset, dice: Dice, attacker: Participant, defender: Participant, summaryOf: (hit: boolean) => string): Step {
-  const bonus = meleeTouchAttackBonus(ruleset, attacker)
+  const bonus = meleeTouchAttackBonus(ruleset, attacker, ownConditions(ruleset, attacker, 'melee'))
   const ac = atPath(defender.path, () => armorClass(ruleset, defender.combatant, { kind: 'melee', touch: true }))
   const roll = dice.d20('touch-attack')
   const total = roll + bonus.total

@@ -5,7 +5,7 @@ import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier, type Stacked } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { SIZES, sizeRow } from '../size.js'
-import { abilityEntry, baseAttackBonus, type Participant, stack } from './checks.js'
+import { abilityEntry, baseAttackBonus, ownConditions, type Participant, stack } from './checks.js'
 import type { Step } from './types.js'
 
 const TINY = SIZES.indexOf('tiny')
@@ -18,8 +18,9 @@ const CMD_BONUS_TYPES = new Set(['circumstance', 'deflection', 'dodge', 'insight
 
 /**
  * CMB = BAB + Str + special size modifier, Dex instead of Str at Tiny or
- * smaller (D35); a printed `cmb` replaces the base. The grappled condition's
- * −2 applies except to grapple or escape (PRD › Conditions).
+ * smaller (D35); a printed `cmb` replaces the base. The attacker's own
+ * condition penalties on attack rolls apply (RULES.md §4.3 step 4), the
+ * grappled −2 except to grapple or escape (PRD › Conditions).
  */
 export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { maneuverFeat?: string, grappleOrEscape?: boolean } = {}, extra: readonly Modifier[] = []): Stacked {
   const mods: Modifier[] = []
@@ -33,8 +34,7 @@ export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { m
     if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
   }
   if (opts.maneuverFeat && hasFeat(p.combatant, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatBonus))
-  if (hasCondition(p.combatant, 'grappled') && !opts.grappleOrEscape) mods.push(fixed('grappled', -2))
-  return stack(ruleset, [...mods, ...extra])
+  return stack(ruleset, [...mods, ...ownConditions(ruleset, p, 'melee', { toGrapple: opts.grappleOrEscape }), ...extra])
 }
 
 /** `improved-bull-rush` → `Improved Bull Rush`, for breakdowns. */

@@ -2,7 +2,7 @@ import { hasCondition } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { grapplesWithoutProvoking, notPossible, type Participant, stack, withConditions } from './checks.js'
+import { grapplesWithoutProvoking, notPossible, ownConditions, type Participant, stack, withConditions } from './checks.js'
 import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
 import type { CombatManeuverGrapplePolicy } from './policy.js'
@@ -147,7 +147,7 @@ function escape (t: Table): ManeuverResult {
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
   const bonus = escapeArtist === undefined
     ? combatManeuverBonus(t.ruleset, t.attacker, { grappleOrEscape: true }, [...aid(t), ...(t.options.attackerModifiers ?? [])])
-    : stack(t.ruleset, [fixed('Escape Artist', escapeArtist), ...aid(t), ...(t.options.attackerModifiers ?? [])])
+    : stack(t.ruleset, [fixed('Escape Artist', escapeArtist), ...aid(t), ...ownConditions(t.ruleset, t.attacker, 'checks'), ...(t.options.attackerModifiers ?? [])])
   // A skill check has no automatic natural 20 or 1; the combat maneuver check does.
   const cm = combatManeuverCheck(t.dice, t.attacker, t.defender, bonus, cmd, {
     naturalRule: escapeArtist === undefined,

@@ -1,6 +1,6 @@
 import { hasCondition, hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
-import { baseAttackBonus, notPossible, stack, withConditions } from './checks.js'
+import { baseAttackBonus, notPossible, ownConditions, stack, withConditions } from './checks.js'
 import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import {
   conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
@@ -125,7 +125,7 @@ const feint: ManeuverProcedure = (t) => {
   }
   const dc = stack(t.ruleset, [...dcMods, ...(t.options.defenderModifiers ?? [])])
   const penalty = FEINT_KIND_PENALTY[kind] ?? 0
-  const bonus = stack(t.ruleset, [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : []), ...(t.options.attackerModifiers ?? [])])
+  const bonus = stack(t.ruleset, [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : []), ...ownConditions(t.ruleset, t.attacker, 'checks'), ...(t.options.attackerModifiers ?? [])])
   const roll = t.dice.d20('bluff')
   const total = roll + bonus.total
   const against = 10 + dc.total

@@ -3,8 +3,9 @@ import { fixed, type Modifier } from '../modifiers.js'
 import { sizeRow, sizeSteps } from '../size.js'
 import {
   abilityEntry, abilityFor, baseAttackBonus, type Contestant, meleeTouchAttackBonus, notPossible, opposedCheck,
-  type Participant, stack, touchAttack, withConditions
+  ownConditions, type Participant, stack, touchAttack, withConditions
 } from './checks.js'
+import type { AttackerRoll } from '../attacker-conditions.js'
 import {
   attackOfOpportunity, conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome,
   perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
@@ -42,8 +43,9 @@ function stability (t: ManeuverTable): Modifier[] {
   return stable(t) ? [fixed('stable (more than two legs or otherwise)', t.ruleset.maneuvers.stabilityBonus)] : []
 }
 
-function contestant (t: ManeuverTable, p: Participant, mods: Modifier[]): Contestant {
-  return { participant: p, modifier: stack(t.ruleset, [...mods, ...own(t, p)]) }
+/** A side of an opposed roll: its modifiers, its own condition penalties on that kind of roll, and the request's typed modifiers. */
+function contestant (t: ManeuverTable, p: Participant, roll: AttackerRoll, mods: Modifier[]): Contestant {
+  return { participant: p, modifier: stack(t.ruleset, [...mods, ...ownConditions(t.ruleset, p, roll), ...own(t, p)]) }
 }
 
 /**
@@ -59,8 +61,8 @@ const trip: ManeuverProcedure = (t) => {
   const touch = touchAttack(t.ruleset, t.dice, t.attacker, t.defender, (hit) => hit ? 'the melee touch attack connects' : 'the melee touch attack misses: no trip')
   steps.push(touch)
   if (!touch.success) return outcome(t, false, steps)
-  const a = contestant(t, t.attacker, [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)])
-  const d = contestant(t, t.defender, [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)])
+  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)])
+  const d = contestant(t, t.defender, 'checks', [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)])
   const check = opposedCheck(t.ruleset, t.dice, a, d, PURPOSES, (won) => won ? 'the Strength check wins: the defender is knocked prone' : 'the defender resists the trip')
   steps.push(check)
   const state = conditionState(t)
@@ -71,8 +73,8 @@ const trip: ManeuverProcedure = (t) => {
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
-    contestant(t, t.attacker, [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
+    contestant(t, t.attacker, 'checks', [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
     COUNTER_PURPOSES, (won) => won ? 'the defender trips the attacker back' : 'the counter-trip fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
@@ -101,8 +103,8 @@ export const disarm: ManeuverProcedure = (t) => {
   if (defenderWeapon.meleeWeapon === false) defenderMods.push(fixed('item is not a melee weapon', -4))
   if (defenderWeapon.lockedGauntlet) defenderMods.push(fixed('locked gauntlet', 10))
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [...weaponAttack(t, t.attacker, attackerWeapon, t.defender), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, defenderMods), PURPOSES,
+    contestant(t, t.attacker, 'melee', [...weaponAttack(t, t.attacker, attackerWeapon, t.defender), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'melee', defenderMods), PURPOSES,
     (won) => won ? 'the attacker wins the opposed attack rolls: the defender is disarmed' : 'the defender keeps hold of its weapon')
   steps.push(check)
   const unarmed = (attackerWeapon.category ?? 'one-handed') === 'unarmed'
@@ -112,8 +114,8 @@ export const disarm: ManeuverProcedure = (t) => {
   // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD35 › Feats).
   if (t.options.counterAttempt === false || unarmed || hasFeat(t.attacker.combatant, 'improved-disarm')) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, weaponAttack(t, t.defender, defenderWeapon, t.attacker)),
-    contestant(t, t.attacker, weaponAttack(t, t.attacker, attackerWeapon, t.defender)),
+    contestant(t, t.defender, 'melee', weaponAttack(t, t.defender, defenderWeapon, t.attacker)),
+    contestant(t, t.attacker, 'melee', weaponAttack(t, t.attacker, attackerWeapon, t.defender)),
     COUNTER_PURPOSES, (won) => won ? 'the defender disarms the attacker in return' : 'the counter-disarm fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
@@ -125,8 +127,8 @@ const bullRush: ManeuverProcedure = (t) => {
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const charge = t.options.charging ? [fixed('charging', t.ruleset.maneuvers.chargeBonus)] : []
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...charge, ...feat(t, t.attacker)]),
-    contestant(t, t.defender, [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...charge, ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the attacker wins the opposed Strength check and pushes the defender back' : 'the defender stands its ground')
   steps.push(check)
   if (!check.success) {
@@ -146,8 +148,8 @@ const overrun: ManeuverProcedure = (t) => {
     return outcome(t, true, steps)
   }
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the defender is knocked prone and the attacker keeps moving' : 'the defender blocks the overrun')
   steps.push(check)
   const state = conditionState(t)
@@ -157,8 +159,8 @@ const overrun: ManeuverProcedure = (t) => {
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps, { effect: { notes: ['The attacker moves 5 ft back the way it came, prone if that square is occupied.'] } })
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
-    contestant(t, t.attacker, [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
+    contestant(t, t.attacker, 'checks', [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
     COUNTER_PURPOSES, (won) => won ? 'the defender knocks the attacker prone' : 'the counter fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
@@ -171,8 +173,8 @@ export const sunder: ManeuverProcedure = (t) => {
   required(t.options.attackerWeapon?.damage, '/options/attackerWeapon/damage', 'sunder needs the damage dice of the attacker\'s weapon')
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [...weaponAttack(t, t.attacker, t.options.attackerWeapon ?? {}, t.defender), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, weaponAttack(t, t.defender, t.options.defenderWeapon ?? {}, t.attacker)),
+    contestant(t, t.attacker, 'melee', [...weaponAttack(t, t.attacker, t.options.attackerWeapon ?? {}, t.defender), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'melee', weaponAttack(t, t.defender, t.options.defenderWeapon ?? {}, t.attacker)),
     PURPOSES, (won) => won ? 'the attacker wins the opposed attack rolls and strikes the item' : 'the item is not struck')
   steps.push(check)
   if (!check.success) return outcome(t, false, steps)
@@ -192,8 +194,8 @@ export const feint: ManeuverProcedure = (t) => {
   const penalty = FEINT_KIND_PENALTY[kind] ?? 0
   const attackerMods = [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : [])]
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, attackerMods),
-    contestant(t, t.defender, [fixed('Sense Motive', senseMotive), fixed('base attack bonus', baseAttackBonus(t.defender))]),
+    contestant(t, t.attacker, 'checks', attackerMods),
+    contestant(t, t.defender, 'checks', [fixed('Sense Motive', senseMotive), fixed('base attack bonus', baseAttackBonus(t.defender))]),
     { actor: 'bluff', opponent: 'sense-motive' },
     (won) => won ? 'the Bluff exceeds the Sense Motive check: the next melee attack ignores the defender\'s Dex bonus' : 'the defender is not fooled (a tie fails)',
     'actor-loses')

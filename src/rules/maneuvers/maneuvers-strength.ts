@@ -2,7 +2,7 @@ import { hasFeat } from '../combatant.js'
 import { ruleNotDefined } from '../errors.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { sizeRow, sizeSteps } from '../size.js'
-import { abilityEntry, abilityFor, notPossible, type Participant, stack, touchAttack, withConditions } from './checks.js'
+import { abilityEntry, abilityFor, notPossible, ownConditions, type Participant, stack, touchAttack, withConditions } from './checks.js'
 import {
   attackOfOpportunity, conditionState, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
   requireAtMostOneSizeLarger, required, stable
@@ -31,7 +31,7 @@ function strengthCheck (
   t: ManeuverTable, actor: Participant, target: Participant,
   opts: { actorMods: Modifier[], targetAbility: Modifier, targetStable: boolean, purpose: string, step?: Step['step'], what: (ok: boolean) => string }
 ): Step {
-  const bonus = stack(t.ruleset, [abilityEntry(actor, 'str'), ...sizeAdjustment(actor), ...opts.actorMods,
+  const bonus = stack(t.ruleset, [abilityEntry(actor, 'str'), ...sizeAdjustment(actor), ...opts.actorMods, ...ownConditions(t.ruleset, actor, 'checks'),
     ...((actor.role === 'attacker' ? t.options.attackerModifiers : t.options.defenderModifiers) ?? [])])
   const dcMods = [opts.targetAbility, ...sizeAdjustment(target), ...(opts.targetStable ? [fixed('stable (more than two legs or otherwise)', t.ruleset.maneuvers.stabilityBonus)] : []),
     ...((target.role === 'defender' ? t.options.defenderModifiers : t.options.attackerModifiers) ?? [])]

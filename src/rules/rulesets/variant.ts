@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { VARIANT_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
 
@@ -42,6 +43,7 @@ export const variant: Ruleset = {
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
+  attackerConditions: VARIANT_ATTACKER_CONDITIONS,
   // 001 › Combat Maneuvers: Str checks against DC 10 + the defender's bonus; grapple is "(WIP) TBD" (RULES.md §4.5).
   maneuvers: {
     grapple: null,
