@@ -487,3 +487,13 @@ test('variant: bloodied −1 and wounded a further −1 on the trip\'s touch att
   const both = await maneuver({ ruleset: 'variant', maneuver: 'trip', attacker: attacker(['bloodied', 'sickened']), defender, dice: { sequence: [10, 10] } })
   assert.equal(oneStep(both, 'strength-check').modifier, 2)
 })
+
+test('trip: a defender without a Strength score resists with Dexterity (000 › Trip: the better of Str and Dex)', async () => {
+  // touch 10 + 5 = 15 ≥ 10 + 2 (Dex 14); attacker Str +3 against Dex +2.
+  const body = await maneuver({
+    ruleset: 'dnd35', maneuver: 'trip', attacker: { id: 'a', baseAttackBonus: 2, abilities: { str: 16 } },
+    defender: { id: 'shade', abilities: { str: null, dex: 14 } }, dice: { sequence: [10, 10, 10] }
+  })
+  assert.deepEqual(oneStep(body, 'opposed-check').sides?.map((s) => s.modifier), [3, 2])
+  assert.equal(body.success, true)
+})

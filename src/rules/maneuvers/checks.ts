@@ -6,7 +6,7 @@ import type { Dice } from '../dice/roller.js'
 import { atPath, missingField, RuleError } from '../errors.js'
 import { fixed, type Modifier, type Stacked, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { sizeRow } from '../size.js'
+import { sizeRow, sizeSteps } from '../size.js'
 import type { CheckSide, Role, Step, TieBreak } from './types.js'
 
 /** A participant of a maneuver: the combatant, its role, and where it sits in the request body. */
@@ -40,6 +40,23 @@ const ABILITY_NAMES: Record<AbilityName, string> = { str: 'Strength', dex: 'Dext
 
 export function abilityEntry (p: Participant, ability: AbilityName): Modifier {
   return fixed(ABILITY_NAMES[ability], abilityFor(p, ability))
+}
+
+/**
+ * The better of Str and Dex, as the trip and overrun defender uses (000 ›
+ * Trip; 001 › Trip). A creature without one of the scores uses the other.
+ */
+export function betterOfStrengthAndDexterity (p: Participant): Modifier {
+  const str = modifierOf(p.combatant.abilities, 'str')
+  const dex = modifierOf(p.combatant.abilities, 'dex')
+  if (str === null && dex === null) return abilityEntry(p, 'str')
+  return str === null || (dex !== null && dex > str) ? abilityEntry(p, 'dex') : abilityEntry(p, 'str')
+}
+
+/** ±4 (the ruleset's step) per size category from Medium on a maneuver's Strength check (000 › Bull Rush, Overrun, Trip; 001). */
+export function sizeAdjustment (ruleset: Ruleset, p: Participant): Modifier[] {
+  const value = sizeSteps('medium', p.combatant.size) * ruleset.maneuvers.sizeStepBonus
+  return value === 0 ? [] : [fixed(`size (${p.combatant.size ?? 'medium'})`, value, 'size')]
 }
 
 export function stack (ruleset: Ruleset, mods: readonly Modifier[]): Stacked {

@@ -1,9 +1,9 @@
 import { hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
-import { sizeRow, sizeSteps } from '../size.js'
+import { sizeSteps } from '../size.js'
 import {
-  abilityEntry, abilityFor, baseAttackBonus, type Contestant, meleeTouchAttackBonus, notPossible, opposedCheck,
-  ownConditions, type Participant, stack, touchAttack, withConditions
+  abilityEntry, baseAttackBonus, betterOfStrengthAndDexterity, type Contestant, meleeTouchAttackBonus, notPossible, opposedCheck,
+  ownConditions, type Participant, sizeAdjustment, stack, touchAttack, withConditions
 } from './checks.js'
 import type { AttackerRoll } from '../attacker-conditions.js'
 import {
@@ -19,19 +19,6 @@ const COUNTER_PURPOSES = { actor: 'counter-defender', opponent: 'counter-attacke
 
 function own (t: ManeuverTable, p: Participant): Modifier[] {
   return (p.role === 'attacker' ? t.options.attackerModifiers : t.options.defenderModifiers) ?? []
-}
-
-/** ±4 per size category from Medium on a Strength check (000 › Bull Rush, Overrun, Trip). */
-function sizeAdjustment (p: Participant): Modifier[] {
-  const value = sizeRow(p.combatant.size).grapple
-  return value === 0 ? [] : [fixed(`size (${p.combatant.size ?? 'medium'})`, value, 'size')]
-}
-
-/** The better of Str and Dex, as the trip and overrun defender uses. */
-function strOrDex (p: Participant): Modifier {
-  const str = abilityFor(p, 'str')
-  const dex = p.combatant.abilities?.dex === null ? Number.NEGATIVE_INFINITY : abilityFor(p, 'dex')
-  return dex > str ? abilityEntry(p, 'dex') : abilityEntry(p, 'str')
 }
 
 function feat (t: ManeuverTable, p: Participant): Modifier[] {
@@ -61,8 +48,8 @@ const trip: ManeuverProcedure = (t) => {
   const touch = touchAttack(t.ruleset, t.dice, t.attacker, t.defender, (hit) => hit ? 'the melee touch attack connects' : 'the melee touch attack misses: no trip')
   steps.push(touch)
   if (!touch.success) return outcome(t, false, steps)
-  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)])
-  const d = contestant(t, t.defender, 'checks', [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)])
+  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)])
+  const d = contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)])
   const check = opposedCheck(t.ruleset, t.dice, a, d, PURPOSES, (won) => won ? 'the Strength check wins: the defender is knocked prone' : 'the defender resists the trip')
   steps.push(check)
   const state = conditionState(t)
@@ -73,8 +60,8 @@ const trip: ManeuverProcedure = (t) => {
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
-    contestant(t, t.attacker, 'checks', [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
+    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
     COUNTER_PURPOSES, (won) => won ? 'the defender trips the attacker back' : 'the counter-trip fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
@@ -89,7 +76,7 @@ function weaponAttack (t: ManeuverTable, p: Participant, weapon: ManeuverWeaponI
   if (category === 'two-handed') mods.push(fixed('two-handed weapon', 4))
   if (category === 'light' || category === 'unarmed') mods.push(fixed(category === 'light' ? 'light weapon' : 'unarmed (light)', -4))
   const larger = sizeSteps(opponent.combatant.size, p.combatant.size)
-  if (larger > 0) mods.push(fixed(`larger by ${larger} size categor${larger > 1 ? 'ies' : 'y'}`, 4 * larger))
+  if (larger > 0) mods.push(fixed(`larger by ${larger} size categor${larger > 1 ? 'ies' : 'y'}`, t.ruleset.maneuvers.sizeStepBonus * larger))
   return mods
 }
 
@@ -127,8 +114,8 @@ const bullRush: ManeuverProcedure = (t) => {
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const charge = t.options.charging ? [fixed('charging', t.ruleset.maneuvers.chargeBonus)] : []
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...charge, ...feat(t, t.attacker)]),
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...charge, ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the attacker wins the opposed Strength check and pushes the defender back' : 'the defender stands its ground')
   steps.push(check)
   if (!check.success) {
@@ -148,8 +135,8 @@ const overrun: ManeuverProcedure = (t) => {
     return outcome(t, true, steps)
   }
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, 'checks', [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the defender is knocked prone and the attacker keeps moving' : 'the defender blocks the overrun')
   steps.push(check)
   const state = conditionState(t)
@@ -159,8 +146,8 @@ const overrun: ManeuverProcedure = (t) => {
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps, { effect: { notes: ['The attacker moves 5 ft back the way it came, prone if that square is occupied.'] } })
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
-    contestant(t, t.attacker, 'checks', [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
+    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
     COUNTER_PURPOSES, (won) => won ? 'the defender knocks the attacker prone' : 'the counter fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
