@@ -4,7 +4,7 @@ import { baseAttackBonus, notPossible, ownConditions, stack, withConditions } fr
 import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import {
   conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
-  provokesUnlessFeat, requireAtMostOneSizeLarger, required
+  feintPenalty, provokesUnlessFeat, requireAtMostOneSizeLarger, required
 } from './context.js'
 import { damageItem } from './item-damage.js'
 import type { ManeuverEffect, ManeuverResult, Step } from './types.js'
@@ -109,8 +109,6 @@ const trip: ManeuverProcedure = (t) => {
   return result
 }
 
-const FEINT_KIND_PENALTY: Record<string, number> = { humanoid: 0, nonhumanoid: -4, animal: -8 }
-
 /** Feint is a Bluff check, not a combat maneuver: DC 10 + BAB + Wis, or 10 + Sense Motive if trained and higher (D37). */
 const feint: ManeuverProcedure = (t) => {
   const bluff = required(t.options.bluff, '/options/bluff', 'feint needs the attacker\'s Bluff bonus')
@@ -124,7 +122,7 @@ const feint: ManeuverProcedure = (t) => {
     if (sense > bab + wis) dcMods = [fixed('Sense Motive (trained)', sense)]
   }
   const dc = stack(t.ruleset, [...dcMods, ...(t.options.defenderModifiers ?? [])])
-  const penalty = FEINT_KIND_PENALTY[kind] ?? 0
+  const penalty = feintPenalty(kind)
   const bonus = stack(t.ruleset, [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : []), ...ownConditions(t.ruleset, t.attacker, 'checks'), ...(t.options.attackerModifiers ?? [])])
   const roll = t.dice.d20('bluff')
   const total = roll + bonus.total

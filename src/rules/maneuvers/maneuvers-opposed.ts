@@ -8,7 +8,7 @@ import {
 import type { AttackerRoll } from '../attacker-conditions.js'
 import {
   attackOfOpportunity, conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome,
-  perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
+  feintPenalty, perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
 } from './context.js'
 import { featName } from './combat-maneuver.js'
 import { damageItem } from './item-damage.js'
@@ -170,15 +170,13 @@ export const sunder: ManeuverProcedure = (t) => {
   return outcome(t, true, steps, { damage: hit.damage, effect: hit.effect })
 }
 
-const FEINT_KIND_PENALTY: Record<string, number> = { humanoid: 0, nonhumanoid: -4, animal: -8 }
-
 /** Feint: Bluff against Sense Motive + BAB; only a Bluff that exceeds succeeds (000 › Feint; D33). */
 export const feint: ManeuverProcedure = (t) => {
   const bluff = required(t.options.bluff, '/options/bluff', 'feint needs the attacker\'s Bluff bonus')
   const senseMotive = required(t.options.senseMotive, '/options/senseMotive', 'feint needs the defender\'s Sense Motive bonus')
   const kind = t.options.defenderKind ?? 'humanoid'
   if (kind === 'mindless' || t.defender.combatant.abilities?.int === null) throw notPossible('/options/defenderKind', 'a mindless creature cannot be feinted')
-  const penalty = FEINT_KIND_PENALTY[kind] ?? 0
+  const penalty = feintPenalty(kind)
   const attackerMods = [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : [])]
   const check = opposedCheck(t.ruleset, t.dice,
     contestant(t, t.attacker, 'checks', attackerMods),
