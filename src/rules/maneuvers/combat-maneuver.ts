@@ -1,5 +1,5 @@
 import { modifierOf } from '../abilities.js'
-import { armorClass } from '../armor-class.js'
+import { armorClass, distinctConditionEffects } from '../armor-class.js'
 import { hasCondition, hasFeat, isTotals } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier, type Stacked } from '../modifiers.js'
@@ -52,7 +52,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
   const c = p.combatant
   // Printed AC totals say nothing about the CMD parts; the conditions still count.
   const ac = armorClass(ruleset, isTotals(c.armorClass) ? { ...c, armorClass: undefined } : c, { kind: 'melee', touch: true })
-  const conditionEffects = (c.conditions ?? []).map((name) => ruleset.armorClass.conditions[name]).filter((e) => e !== undefined)
+  const conditionEffects = distinctConditionEffects(ruleset.armorClass, c.conditions ?? []).map(([, e]) => e)
   const dexScore = c.abilities?.dex
   const dexChange = conditionEffects.reduce((n, e) => n + (e.dexScoreChange ?? 0), 0)
   const dexMod = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexChange }, 'dex') ?? 0)

@@ -21,8 +21,9 @@ export const pf1e: Ruleset = {
     conditions: {
       ...SRD_DEFENDER_CONDITIONS,
       // PRD › Conditions: grappled is −4 Dex but keeps the Dex bonus; it does not deny Dex.
-      grappled: { dexScoreChange: -4 },
-      grappling: { dexScoreChange: -4 },
+      // Pinned is a worse grappled and replaces it (PRD › Conditions); grappling is grappled under another name.
+      grappled: { dexScoreChange: -4, replacedBy: ['pinned'] },
+      grappling: { dexScoreChange: -4, sameAs: 'grappled', replacedBy: ['pinned'] },
       // D11: pinned is denied Dex and takes a flat −4 against all attacks.
       pinned: { deniesDex: true, melee: -4, ranged: -4 },
       // PRD › Helpless: also flat-footed (−9 melee, −5 ranged in total, 002 › Helpless Defenders).

@@ -24,11 +24,11 @@ export const variant: Ruleset = {
       'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
       // 001 › Helpless Defenders: −4 melee, Dex −5, and the off-guard −2 is not added.
       helpless: { dexModifierAs: -5, melee: -4 },
-      paralyzed: { dexModifierAs: -5, melee: -4 },
-      unconscious: { dexModifierAs: -5, melee: -4 },
-      asleep: { dexModifierAs: -5, melee: -4 },
-      'tied-up': { dexModifierAs: -5, melee: -4 },
-      petrified: { dexModifierAs: -5, melee: -4 },
+      paralyzed: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      unconscious: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      asleep: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      'tied-up': { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      petrified: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
       // 001 › Conditions: stunned, blinded and cowering make the creature off-guard.
       stunned: { deniesDex: true },
       blinded: { deniesDex: true },
