@@ -497,3 +497,17 @@ test('trip: a defender without a Strength score resists with Dexterity (000 › 
   assert.deepEqual(oneStep(body, 'opposed-check').sides?.map((s) => s.modifier), [3, 2])
   assert.equal(body.success, true)
 })
+
+test('variant: hit points alone make a creature bloodied (D ≥ ½ HP) or wounded (D ≥ ¾ HP), as for initiative (001 › Hit Points; D49)', async () => {
+  const trip = async (hitPoints: Record<string, number>, conditions: string[] = []) => await maneuver({
+    ruleset: 'variant', maneuver: 'trip', attacker: { id: 'a', baseAttackBonus: 2, abilities: { str: 16 }, hitPoints, conditions },
+    defender: { id: 'd', abilities: { str: 12, dex: 10 } }, dice: { sequence: [10, 10] }
+  })
+  // max 20: 10 damage is bloodied (−1), 16 damage is wounded (−2); 9 damage is neither.
+  assert.equal(oneStep(await trip({ max: 20, current: 11 }), 'strength-check').modifier, 3)
+  assert.equal(oneStep(await trip({ max: 20, current: 10 }), 'strength-check').modifier, 2)
+  assert.equal(oneStep(await trip({ max: 20, current: 10 }, ['bloodied']), 'strength-check').modifier, 2)
+  const wounded = await trip({ max: 20, current: 4 })
+  assert.equal(oneStep(wounded, 'touch-attack').modifier, 2 + 3 - 2)
+  assert.equal(oneStep(wounded, 'strength-check').modifier, 1)
+})

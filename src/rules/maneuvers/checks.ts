@@ -4,6 +4,8 @@ import { armorClass } from '../armor-class.js'
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { atPath, missingField, RuleError } from '../errors.js'
+import { hitPointsOf } from '../hit-points/state.js'
+import { injury } from '../hit-points/status.js'
 import { fixed, type Modifier, type Stacked, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { sizeRow, sizeSteps } from '../size.js'
@@ -64,12 +66,25 @@ export function stack (ruleset: Ruleset, mods: readonly Modifier[]): Stacked {
 }
 
 /**
+ * Bloodied and wounded as the variant's hit points show them (001 › Hit
+ * Points), so a hurt creature takes the penalties whether or not the caller
+ * listed the conditions, as initiative does.
+ */
+function injuryConditions (ruleset: Ruleset, p: Participant): string[] {
+  if (ruleset.hitPoints.model !== 'accumulated' || p.combatant.hitPoints === undefined) return []
+  const policy = ruleset.hitPoints
+  const hurt = injury(atPath(p.path, () => hitPointsOf(p.combatant, ruleset)), policy)
+  return [...(hurt.bloodied ? ['bloodied'] : []), ...(hurt.wounded ? ['wounded'] : [])]
+}
+
+/**
  * The penalties the roller's own conditions put on this roll (prone −4 on
  * melee, shaken −2…; RULES.md §1.4). `toGrapple`: a roll made to grapple or
  * escape, which pf1e's grappled −2 spares.
  */
 export function ownConditions (ruleset: Ruleset, p: Participant, roll: AttackerRoll, opts: { toGrapple?: boolean } = {}): Modifier[] {
-  return attackerConditionPenalties(ruleset.attackerConditions, p.combatant, roll, opts)
+  const conditions = [...(p.combatant.conditions ?? []), ...injuryConditions(ruleset, p)]
+  return attackerConditionPenalties(ruleset.attackerConditions, { conditions }, roll, opts)
 }
 
 /**
