@@ -511,3 +511,15 @@ test('variant: hit points alone make a creature bloodied (D ≥ ½ HP) or wounde
   assert.equal(oneStep(wounded, 'touch-attack').modifier, 2 + 3 - 2)
   assert.equal(oneStep(wounded, 'strength-check').modifier, 1)
 })
+
+test('pf1e: +4 on maneuvers against a stunned target, whose −2 AC also lowers its CMD (PRD › Combat Maneuvers; D35, D36)', async () => {
+  // CMB 9 + 4 = 13 against printed CMD 16 − 2 = 14: a 1 fails (natural), a 2 makes 15.
+  const body = (d20: number, conditions: string[]) => ({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 9 }, defender: { cmd: 16, conditions }, dice: { sequence: [d20] } })
+  const stunned = await maneuver(body(2, ['stunned']))
+  const check = oneStep(stunned, 'combat-maneuver-check')
+  assert.deepEqual([check.modifier, check.against, stunned.success], [13, 14, true])
+  assert.equal((await maneuver(body(1, ['stunned']))).success, false)
+  assert.equal((await maneuver(body(2, []))).success, false)
+  const grapple = await post('/v1/grapples', { ruleset: 'pf1e', action: 'start', attacker: { cmb: 9 }, defender: { cmd: 16, conditions: ['stunned'] }, dice: { sequence: [2] } })
+  assert.equal(oneStep(grapple, 'combat-maneuver-check').modifier, 13)
+})

@@ -81,6 +81,11 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
   return { total: 10 + stacked.total, breakdown: stacked.breakdown }
 }
 
+/** A stunned target gives +4 on combat maneuver checks against it (PRD › Combat Maneuvers; D36). */
+export function againstStunned (target: Participant): Modifier[] {
+  return hasCondition(target.combatant, 'stunned') ? [fixed('target stunned', 4)] : []
+}
+
 export function isIncapacitated (p: Participant): boolean {
   return INCAPACITATED.some((c) => hasCondition(p.combatant, c))
 }

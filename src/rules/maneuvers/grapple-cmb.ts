@@ -3,7 +3,7 @@ import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { grapplesWithoutProvoking, notPossible, ownConditions, type Participant, stack, withConditions } from './checks.js'
-import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
+import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
 import type { CombatManeuverGrapplePolicy } from './policy.js'
 import type { ConditionState, DamageResult, ManeuverEffect, ManeuverOptions, ManeuverResult, Step } from './types.js'
@@ -38,13 +38,8 @@ function aid (t: Table): Modifier[] {
   return n > 0 ? [fixed(`aid another (${n} creature${n > 1 ? 's' : ''})`, 2 * n)] : []
 }
 
-/** The stunned target's +4 for the maneuver (PRD › Conditions › Stunned). */
-function againstStunned (t: Table): Modifier[] {
-  return hasCondition(t.defender.combatant, 'stunned') ? [fixed('target stunned', 4)] : []
-}
-
 function check (t: Table, extra: Modifier[], what: string): Step {
-  const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstStunned(t), ...(t.options.attackerModifiers ?? [])])
+  const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstStunned(t.defender), ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
   return combatManeuverCheck(t.dice, t.attacker, t.defender, cmb, cmd, {
     summary: (ok) => ok ? what : 'the attempt fails'

@@ -1,7 +1,7 @@
-import { hasCondition, hasFeat } from '../combatant.js'
+import { hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { baseAttackBonus, notPossible, ownConditions, stack, withConditions } from './checks.js'
-import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
+import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import {
   conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
   feintPenalty, provokesUnlessFeat, requireAtMostOneSizeLarger, required
@@ -24,7 +24,7 @@ function check (t: ManeuverTable, cmbExtra: Modifier[], cmdExtra: Modifier[], wh
   const damage = aoo.attackOfOpportunityDamage ?? 0
   const mods: Modifier[] = [...cmbExtra]
   if (damage > 0) mods.push(fixed('damage from the attack of opportunity', -damage))
-  if (hasCondition(t.defender.combatant, 'stunned')) mods.push(fixed('target stunned', 4))
+  mods.push(...againstStunned(t.defender))
   const feat = improvedFeat(t.maneuver)
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: feat }, [...mods, ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: feat }, [...cmdExtra, ...(t.options.defenderModifiers ?? [])])
