@@ -43,3 +43,11 @@ test('property: listing more conditions that name the same effect never changes 
       assert.equal(many, once)
     }))
 })
+
+test('entangled: −4 Dex lowers AC and CMD through the Dex modifier (RULES §1.4; SRD35/PRD › Entangled)', () => {
+  for (const id of ['dnd35', 'pf1e'] as const) {
+    // Dex 14 (+2) becomes 10 (+0).
+    assert.equal(armorClass(getRuleset(id), { abilities: { dex: 14 }, conditions: ['entangled'] }, { kind: 'melee', touch: true }).value, 10, id)
+  }
+  assert.equal(combatManeuverDefense(pf1e, { role: 'defender', path: '/defender', combatant: { baseAttackBonus: 0, abilities: { dex: 14 }, conditions: ['entangled'] } }).total, 10)
+})

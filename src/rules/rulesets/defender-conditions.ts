@@ -24,6 +24,8 @@ export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionE
   // 000 › Grappling Consequences: no Dex against opponents it is not grappling.
   grappling: { deniesDex: true, onlyAgainstNonGrapplers: true },
   squeezing: { melee: -4, ranged: -4 },
+  // RULES.md §1.4 (SRD35/PRD › Entangled): −4 Dex, which lowers AC and CMD through the Dex modifier.
+  entangled: { dexScoreChange: -4 },
   // 000 › Charge: −2 AC until the start of the charger's next turn.
   charging: { melee: -2, ranged: -2 },
   'fighting-defensively': { dodge: 2 },
