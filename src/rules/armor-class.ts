@@ -27,6 +27,34 @@ export interface DefenderConditionEffect {
   notAgainstPinner?: boolean
   /** Applied only when the attacker is not in the grapple with the defender (dnd35 grappling). */
   onlyAgainstNonGrapplers?: boolean
+  /**
+   * The condition is another one under a second name or brings its effect
+   * (an unconscious creature is helpless): the effect counts once however
+   * many of the names are listed.
+   */
+  sameAs?: string
+  /** A worse condition that replaces this one instead of adding to it (pf1e pinned replaces grappled). */
+  replacedBy?: readonly string[]
+}
+
+/**
+ * The defender's conditions that change its AC, each effect once: names
+ * that share an effect (`sameAs`) count once, and a condition replaced by a
+ * worse one that is also listed does not count.
+ */
+export function distinctConditionEffects (policy: ArmorClassPolicy, conditions: readonly string[]): Array<[string, DefenderConditionEffect]> {
+  const seen = new Set<string>()
+  const out: Array<[string, DefenderConditionEffect]> = []
+  for (const condition of conditions) {
+    const effect = policy.conditions[condition]
+    if (!effect) continue
+    if (effect.replacedBy?.some((worse) => conditions.includes(worse))) continue
+    const key = effect.sameAs ?? condition
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push([condition, effect])
+  }
+  return out
 }
 
 export interface ArmorClassPolicy {
@@ -72,9 +100,7 @@ function entry (source: string, value: number, type: BreakdownEntry['type'] = 'u
 export function armorClass (ruleset: Ruleset, defender: CombatantInput, attack: AttackContext): ArmorClassResult {
   const policy = ruleset.armorClass
   const effects: Array<[string, DefenderConditionEffect]> = []
-  for (const condition of defender.conditions ?? []) {
-    const effect = policy.conditions[condition]
-    if (!effect) continue
+  for (const [condition, effect] of distinctConditionEffects(policy, defender.conditions ?? [])) {
     if (effect.notAgainstPinner && attack.attackerIsPinner) continue
     if (effect.onlyAgainstNonGrapplers && attack.attackerInGrapple) continue
     effects.push([condition, effect])

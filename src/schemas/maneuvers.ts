@@ -11,7 +11,7 @@ const Flag = (description: string) => Type.Optional(Type.Boolean({ description }
 
 export const ManeuverWeaponSchema = Type.Object({
   category: Type.Optional(StringEnum(['unarmed', 'light', 'one-handed', 'two-handed'] as const, { description: 'What the side holds (dnd35/variant disarm and sunder: two-handed +4, light or unarmed −4). Default `one-handed`.' })),
-  attackBonus: Type.Optional(Int(-50, 100, 'The melee attack bonus with this weapon for opposed attack rolls (disarm, sunder). Absent: BAB + Str (+ attack size modifier where the ruleset has one).')),
+  attackBonus: Type.Optional(Int(-50, 100, 'The melee attack bonus with this weapon for opposed attack rolls (disarm, sunder), without condition penalties (the service adds those from `conditions`). Absent: BAB + Str (+ attack size modifier where the ruleset has one).')),
   damage: Type.Optional(DiceNotationSchema('Damage dice of the weapon (sunder), Strength added. Required for a sunder.')),
   meleeWeapon: Type.Optional(Type.Boolean({ description: 'Defender only: false when the item to disarm is not a melee weapon (the defender takes −4). Default true.' })),
   lockedGauntlet: Type.Optional(Type.Boolean({ description: 'Defender only: the weapon is held in a locked gauntlet (+10 against disarm).' })),
@@ -21,7 +21,7 @@ export const ManeuverWeaponSchema = Type.Object({
 
 const sharedOptions = {
   attackOfOpportunityDamage: Type.Optional(Int(0, 100000, 'Damage the attack of opportunity provoked by the attempt dealt (the caller resolves it; no dice are rolled for it). dnd35 grapple and disarm: any damage fails the attempt; pf1e: a penalty on the combat maneuver check. Absent: 0.')),
-  attackerModifiers: Type.Optional({ ...ModifierListSchema, description: 'Typed modifiers on the actor\'s check (grapple check, CMB, Strength check, opposed attack roll), stacked per the ruleset. The attacker\'s own condition penalties on attacks (prone, entangled, shaken…) are not derived here: pass them in this list. The grab and trip touch attacks are BAB + Str (+ attack size modifier) only.' }),
+  attackerModifiers: Type.Optional({ ...ModifierListSchema, description: 'Typed modifiers on the actor\'s check (grapple check, CMB, Strength check, opposed attack roll), stacked per the ruleset. Do not repeat condition penalties here: each roller\'s own `conditions` are applied by the service (dnd35/pf1e: prone −4 on melee rolls, entangled −2, shaken/frightened/panicked −2 once, sickened −2, dazzled −1, squeezing −4; pf1e grappled −2 except to grapple or escape; variant: prone −4, shaken −2, disoriented −2, bloodied −1, wounded a further −1, sickened counts as bloodied). Melee rolls are the touch attacks, grapple checks, CMB and opposed attack rolls; Strength, Bluff and Escape Artist checks take only the check penalties (shaken, sickened, bloodied, wounded). The grab and trip touch attacks are BAB + Str (+ attack size modifier) and those condition penalties.' }),
   defenderModifiers: Type.Optional({ ...ModifierListSchema, description: 'Typed modifiers on the defender\'s check, CMD or DC, stacked per the ruleset.' })
 }
 

@@ -1,11 +1,14 @@
 import { modifierOf, type AbilityName } from '../abilities.js'
+import { attackerConditionPenalties, type AttackerRoll } from '../attacker-conditions.js'
 import { armorClass } from '../armor-class.js'
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { atPath, missingField, RuleError } from '../errors.js'
+import { hitPointsOf } from '../hit-points/state.js'
+import { injury } from '../hit-points/status.js'
 import { fixed, type Modifier, type Stacked, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { sizeRow } from '../size.js'
+import { sizeRow, sizeSteps } from '../size.js'
 import type { CheckSide, Role, Step, TieBreak } from './types.js'
 
 /** A participant of a maneuver: the combatant, its role, and where it sits in the request body. */
@@ -41,8 +44,47 @@ export function abilityEntry (p: Participant, ability: AbilityName): Modifier {
   return fixed(ABILITY_NAMES[ability], abilityFor(p, ability))
 }
 
+/**
+ * The better of Str and Dex, as the trip and overrun defender uses (000 ›
+ * Trip; 001 › Trip). A creature without one of the scores uses the other.
+ */
+export function betterOfStrengthAndDexterity (p: Participant): Modifier {
+  const str = modifierOf(p.combatant.abilities, 'str')
+  const dex = modifierOf(p.combatant.abilities, 'dex')
+  if (str === null && dex === null) return abilityEntry(p, 'str')
+  return str === null || (dex !== null && dex > str) ? abilityEntry(p, 'dex') : abilityEntry(p, 'str')
+}
+
+/** ±4 (the ruleset's step) per size category from Medium on a maneuver's Strength check (000 › Bull Rush, Overrun, Trip; 001). */
+export function sizeAdjustment (ruleset: Ruleset, p: Participant): Modifier[] {
+  const value = sizeSteps('medium', p.combatant.size) * ruleset.maneuvers.sizeStepBonus
+  return value === 0 ? [] : [fixed(`size (${p.combatant.size ?? 'medium'})`, value, 'size')]
+}
+
 export function stack (ruleset: Ruleset, mods: readonly Modifier[]): Stacked {
   return stackModifiers(mods, ruleset.stacking)
+}
+
+/**
+ * Bloodied and wounded as the variant's hit points show them (001 › Hit
+ * Points), so a hurt creature takes the penalties whether or not the caller
+ * listed the conditions, as initiative does.
+ */
+function injuryConditions (ruleset: Ruleset, p: Participant): string[] {
+  if (ruleset.hitPoints.model !== 'accumulated' || p.combatant.hitPoints === undefined) return []
+  const policy = ruleset.hitPoints
+  const hurt = injury(atPath(p.path, () => hitPointsOf(p.combatant, ruleset)), policy)
+  return [...(hurt.bloodied ? ['bloodied'] : []), ...(hurt.wounded ? ['wounded'] : [])]
+}
+
+/**
+ * The penalties the roller's own conditions put on this roll (prone −4 on
+ * melee, shaken −2…; RULES.md §1.4). `toGrapple`: a roll made to grapple or
+ * escape, which pf1e's grappled −2 spares.
+ */
+export function ownConditions (ruleset: Ruleset, p: Participant, roll: AttackerRoll, opts: { toGrapple?: boolean } = {}): Modifier[] {
+  const conditions = [...(p.combatant.conditions ?? []), ...injuryConditions(ruleset, p)]
+  return attackerConditionPenalties(ruleset.attackerConditions, { conditions }, roll, opts)
 }
 
 /**
@@ -61,7 +103,7 @@ export function meleeTouchAttackBonus (ruleset: Ruleset, p: Participant, extra: 
 
 /** The melee touch attack of a grab or a trip, against the defender's touch AC. */
 export function touchAttack (ruleset: Ruleset, dice: Dice, attacker: Participant, defender: Participant, summaryOf: (hit: boolean) => string): Step {
-  const bonus = meleeTouchAttackBonus(ruleset, attacker)
+  const bonus = meleeTouchAttackBonus(ruleset, attacker, ownConditions(ruleset, attacker, 'melee'))
   const ac = atPath(defender.path, () => armorClass(ruleset, defender.combatant, { kind: 'melee', touch: true }))
   const roll = dice.d20('touch-attack')
   const total = roll + bonus.total

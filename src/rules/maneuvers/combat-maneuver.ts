@@ -1,11 +1,11 @@
 import { modifierOf } from '../abilities.js'
-import { armorClass } from '../armor-class.js'
+import { armorClass, distinctConditionEffects } from '../armor-class.js'
 import { hasCondition, hasFeat, isTotals } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier, type Stacked } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { SIZES, sizeRow } from '../size.js'
-import { abilityEntry, baseAttackBonus, type Participant, stack } from './checks.js'
+import { abilityEntry, baseAttackBonus, ownConditions, type Participant, stack } from './checks.js'
 import type { Step } from './types.js'
 
 const TINY = SIZES.indexOf('tiny')
@@ -18,8 +18,9 @@ const CMD_BONUS_TYPES = new Set(['circumstance', 'deflection', 'dodge', 'insight
 
 /**
  * CMB = BAB + Str + special size modifier, Dex instead of Str at Tiny or
- * smaller (D35); a printed `cmb` replaces the base. The grappled condition's
- * −2 applies except to grapple or escape (PRD › Conditions).
+ * smaller (D35); a printed `cmb` replaces the base. The attacker's own
+ * condition penalties on attack rolls apply (RULES.md §4.3 step 4), the
+ * grappled −2 except to grapple or escape (PRD › Conditions).
  */
 export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { maneuverFeat?: string, grappleOrEscape?: boolean } = {}, extra: readonly Modifier[] = []): Stacked {
   const mods: Modifier[] = []
@@ -33,8 +34,7 @@ export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { m
     if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
   }
   if (opts.maneuverFeat && hasFeat(p.combatant, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatBonus))
-  if (hasCondition(p.combatant, 'grappled') && !opts.grappleOrEscape) mods.push(fixed('grappled', -2))
-  return stack(ruleset, [...mods, ...extra])
+  return stack(ruleset, [...mods, ...ownConditions(ruleset, p, 'melee', { toGrapple: opts.grappleOrEscape }), ...extra])
 }
 
 /** `improved-bull-rush` → `Improved Bull Rush`, for breakdowns. */
@@ -52,7 +52,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
   const c = p.combatant
   // Printed AC totals say nothing about the CMD parts; the conditions still count.
   const ac = armorClass(ruleset, isTotals(c.armorClass) ? { ...c, armorClass: undefined } : c, { kind: 'melee', touch: true })
-  const conditionEffects = (c.conditions ?? []).map((name) => ruleset.armorClass.conditions[name]).filter((e) => e !== undefined)
+  const conditionEffects = distinctConditionEffects(ruleset.armorClass, c.conditions ?? []).map(([, e]) => e)
   const dexScore = c.abilities?.dex
   const dexChange = conditionEffects.reduce((n, e) => n + (e.dexScoreChange ?? 0), 0)
   const dexMod = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexChange }, 'dex') ?? 0)
@@ -79,6 +79,11 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
   if (opts.maneuverFeat && hasFeat(c, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatDefenseBonus))
   const stacked = stack(ruleset, [...mods, ...extra])
   return { total: 10 + stacked.total, breakdown: stacked.breakdown }
+}
+
+/** A stunned target gives +4 on combat maneuver checks against it (PRD › Combat Maneuvers; D36). */
+export function againstStunned (target: Participant): Modifier[] {
+  return hasCondition(target.combatant, 'stunned') ? [fixed('target stunned', 4)] : []
 }
 
 export function isIncapacitated (p: Participant): boolean {

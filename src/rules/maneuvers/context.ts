@@ -71,3 +71,8 @@ export function required<T> (value: T | undefined, path: string, message: string
 export function stable (t: ManeuverTable): boolean {
   return (t.options.defenderLegs ?? 2) > 2 || t.options.defenderStable === true
 }
+
+/** Feinting a nonhumanoid costs −4, a creature of animal Intelligence −8 (000 › Feint; PRD › Feint: the same numbers). */
+export function feintPenalty (kind: 'humanoid' | 'nonhumanoid' | 'animal' | 'mindless'): number {
+  return kind === 'nonhumanoid' ? -4 : kind === 'animal' ? -8 : 0
+}

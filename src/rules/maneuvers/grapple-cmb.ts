@@ -2,8 +2,8 @@ import { hasCondition } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { grapplesWithoutProvoking, notPossible, type Participant, stack, withConditions } from './checks.js'
-import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
+import { grapplesWithoutProvoking, notPossible, ownConditions, type Participant, stack, withConditions } from './checks.js'
+import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
 import type { CombatManeuverGrapplePolicy } from './policy.js'
 import type { ConditionState, DamageResult, ManeuverEffect, ManeuverOptions, ManeuverResult, Step } from './types.js'
@@ -38,13 +38,8 @@ function aid (t: Table): Modifier[] {
   return n > 0 ? [fixed(`aid another (${n} creature${n > 1 ? 's' : ''})`, 2 * n)] : []
 }
 
-/** The stunned target's +4 for the maneuver (PRD › Conditions › Stunned). */
-function againstStunned (t: Table): Modifier[] {
-  return hasCondition(t.defender.combatant, 'stunned') ? [fixed('target stunned', 4)] : []
-}
-
 function check (t: Table, extra: Modifier[], what: string): Step {
-  const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstStunned(t), ...(t.options.attackerModifiers ?? [])])
+  const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstStunned(t.defender), ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
   return combatManeuverCheck(t.dice, t.attacker, t.defender, cmb, cmd, {
     summary: (ok) => ok ? what : 'the attempt fails'
@@ -147,7 +142,7 @@ function escape (t: Table): ManeuverResult {
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
   const bonus = escapeArtist === undefined
     ? combatManeuverBonus(t.ruleset, t.attacker, { grappleOrEscape: true }, [...aid(t), ...(t.options.attackerModifiers ?? [])])
-    : stack(t.ruleset, [fixed('Escape Artist', escapeArtist), ...aid(t), ...(t.options.attackerModifiers ?? [])])
+    : stack(t.ruleset, [fixed('Escape Artist', escapeArtist), ...aid(t), ...ownConditions(t.ruleset, t.attacker, 'checks'), ...(t.options.attackerModifiers ?? [])])
   // A skill check has no automatic natural 20 or 1; the combat maneuver check does.
   const cm = combatManeuverCheck(t.dice, t.attacker, t.defender, bonus, cmd, {
     naturalRule: escapeArtist === undefined,

@@ -5,7 +5,7 @@ import type { Ruleset } from '../rulesets/types.js'
 import { sizeRow, sizeSteps } from '../size.js'
 import {
   abilityEntry, baseAttackBonus, type Contestant, grapplesWithoutProvoking, notPossible, opposedStep, type Participant,
-  rollSide, settleOpposed, stack, touchAttack, withConditions
+  ownConditions, rollSide, settleOpposed, stack, touchAttack, withConditions
 } from './checks.js'
 import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
 import type { OpposedGrapplePolicy } from './policy.js'
@@ -25,14 +25,16 @@ interface Table {
 
 /**
  * The grapple modifier: BAB + Str + the special size modifier (000 › Grapple
- * Checks), Improved Grapple's +4 (SRD35 › Feats), and typed modifiers.
+ * Checks), Improved Grapple's +4 (SRD35 › Feats), the grappler's own
+ * condition penalties on melee attack rolls, as a grapple check is "like a
+ * melee attack roll", and typed modifiers.
  */
 export function grappleModifier (ruleset: Ruleset, p: Participant, extra: readonly Modifier[] = []): Stacked {
   const mods: Modifier[] = [fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(p, 'str')]
   const size = sizeRow(p.combatant.size).grapple
   if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
   if (hasFeat(p.combatant, 'improved-grapple')) mods.push(fixed('Improved Grapple', ruleset.maneuvers.improvedFeatBonus))
-  return stack(ruleset, [...mods, ...extra])
+  return stack(ruleset, [...mods, ...ownConditions(ruleset, p, 'melee', { toGrapple: true }), ...extra])
 }
 
 const isGrappling = (p: Participant): boolean => hasCondition(p.combatant, 'grappling') || hasCondition(p.combatant, 'pinned')
@@ -181,7 +183,7 @@ function escape (t: Table): ManeuverResult {
   const escapeArtist = t.options.useEscapeArtist
   const actor: Contestant = escapeArtist === undefined
     ? contestant(t, t.attacker)
-    : { participant: t.attacker, modifier: stack(t.ruleset, [fixed('Escape Artist (a standard action)', escapeArtist), ...(t.options.attackerModifiers ?? [])]) }
+    : { participant: t.attacker, modifier: stack(t.ruleset, [fixed('Escape Artist (a standard action)', escapeArtist), ...ownConditions(t.ruleset, t.attacker, 'checks'), ...(t.options.attackerModifiers ?? [])]) }
   const steps = opposeAll(t, actor, opponents.map((o) => contestant(t, o)), escapeArtist === undefined ? 'grapple-attacker' : 'escape-artist', pinned ? 'escape the pin' : 'escape the grapple')
   const won = steps.every((s) => s.success)
   const s = state(t)

@@ -1,10 +1,10 @@
-import { hasCondition, hasFeat } from '../combatant.js'
+import { hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
-import { baseAttackBonus, notPossible, stack, withConditions } from './checks.js'
-import { combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
+import { baseAttackBonus, notPossible, ownConditions, stack, withConditions } from './checks.js'
+import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import {
   conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
-  provokesUnlessFeat, requireAtMostOneSizeLarger, required
+  feintPenalty, provokesUnlessFeat, requireAtMostOneSizeLarger, required
 } from './context.js'
 import { damageItem } from './item-damage.js'
 import type { ManeuverEffect, ManeuverResult, Step } from './types.js'
@@ -24,7 +24,7 @@ function check (t: ManeuverTable, cmbExtra: Modifier[], cmdExtra: Modifier[], wh
   const damage = aoo.attackOfOpportunityDamage ?? 0
   const mods: Modifier[] = [...cmbExtra]
   if (damage > 0) mods.push(fixed('damage from the attack of opportunity', -damage))
-  if (hasCondition(t.defender.combatant, 'stunned')) mods.push(fixed('target stunned', 4))
+  mods.push(...againstStunned(t.defender))
   const feat = improvedFeat(t.maneuver)
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: feat }, [...mods, ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: feat }, [...cmdExtra, ...(t.options.defenderModifiers ?? [])])
@@ -109,8 +109,6 @@ const trip: ManeuverProcedure = (t) => {
   return result
 }
 
-const FEINT_KIND_PENALTY: Record<string, number> = { humanoid: 0, nonhumanoid: -4, animal: -8 }
-
 /** Feint is a Bluff check, not a combat maneuver: DC 10 + BAB + Wis, or 10 + Sense Motive if trained and higher (D37). */
 const feint: ManeuverProcedure = (t) => {
   const bluff = required(t.options.bluff, '/options/bluff', 'feint needs the attacker\'s Bluff bonus')
@@ -124,8 +122,8 @@ const feint: ManeuverProcedure = (t) => {
     if (sense > bab + wis) dcMods = [fixed('Sense Motive (trained)', sense)]
   }
   const dc = stack(t.ruleset, [...dcMods, ...(t.options.defenderModifiers ?? [])])
-  const penalty = FEINT_KIND_PENALTY[kind] ?? 0
-  const bonus = stack(t.ruleset, [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : []), ...(t.options.attackerModifiers ?? [])])
+  const penalty = feintPenalty(kind)
+  const bonus = stack(t.ruleset, [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : []), ...ownConditions(t.ruleset, t.attacker, 'checks'), ...(t.options.attackerModifiers ?? [])])
   const roll = t.dice.d20('bluff')
   const total = roll + bonus.total
   const against = 10 + dc.total

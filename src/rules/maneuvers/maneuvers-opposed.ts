@@ -1,13 +1,14 @@
 import { hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
-import { sizeRow, sizeSteps } from '../size.js'
+import { sizeSteps } from '../size.js'
 import {
-  abilityEntry, abilityFor, baseAttackBonus, type Contestant, meleeTouchAttackBonus, notPossible, opposedCheck,
-  type Participant, stack, touchAttack, withConditions
+  abilityEntry, baseAttackBonus, betterOfStrengthAndDexterity, type Contestant, meleeTouchAttackBonus, notPossible, opposedCheck,
+  ownConditions, type Participant, sizeAdjustment, stack, touchAttack, withConditions
 } from './checks.js'
+import type { AttackerRoll } from '../attacker-conditions.js'
 import {
   attackOfOpportunity, conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome,
-  perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
+  feintPenalty, perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
 } from './context.js'
 import { featName } from './combat-maneuver.js'
 import { damageItem } from './item-damage.js'
@@ -20,19 +21,6 @@ function own (t: ManeuverTable, p: Participant): Modifier[] {
   return (p.role === 'attacker' ? t.options.attackerModifiers : t.options.defenderModifiers) ?? []
 }
 
-/** ±4 per size category from Medium on a Strength check (000 › Bull Rush, Overrun, Trip). */
-function sizeAdjustment (p: Participant): Modifier[] {
-  const value = sizeRow(p.combatant.size).grapple
-  return value === 0 ? [] : [fixed(`size (${p.combatant.size ?? 'medium'})`, value, 'size')]
-}
-
-/** The better of Str and Dex, as the trip and overrun defender uses. */
-function strOrDex (p: Participant): Modifier {
-  const str = abilityFor(p, 'str')
-  const dex = p.combatant.abilities?.dex === null ? Number.NEGATIVE_INFINITY : abilityFor(p, 'dex')
-  return dex > str ? abilityEntry(p, 'dex') : abilityEntry(p, 'str')
-}
-
 function feat (t: ManeuverTable, p: Participant): Modifier[] {
   const name = improvedFeat(t.maneuver)
   return hasFeat(p.combatant, name) ? [fixed(featName(name), t.ruleset.maneuvers.improvedFeatBonus)] : []
@@ -42,8 +30,9 @@ function stability (t: ManeuverTable): Modifier[] {
   return stable(t) ? [fixed('stable (more than two legs or otherwise)', t.ruleset.maneuvers.stabilityBonus)] : []
 }
 
-function contestant (t: ManeuverTable, p: Participant, mods: Modifier[]): Contestant {
-  return { participant: p, modifier: stack(t.ruleset, [...mods, ...own(t, p)]) }
+/** A side of an opposed roll: its modifiers, its own condition penalties on that kind of roll, and the request's typed modifiers. */
+function contestant (t: ManeuverTable, p: Participant, roll: AttackerRoll, mods: Modifier[]): Contestant {
+  return { participant: p, modifier: stack(t.ruleset, [...mods, ...ownConditions(t.ruleset, p, roll), ...own(t, p)]) }
 }
 
 /**
@@ -59,8 +48,8 @@ const trip: ManeuverProcedure = (t) => {
   const touch = touchAttack(t.ruleset, t.dice, t.attacker, t.defender, (hit) => hit ? 'the melee touch attack connects' : 'the melee touch attack misses: no trip')
   steps.push(touch)
   if (!touch.success) return outcome(t, false, steps)
-  const a = contestant(t, t.attacker, [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)])
-  const d = contestant(t, t.defender, [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)])
+  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)])
+  const d = contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)])
   const check = opposedCheck(t.ruleset, t.dice, a, d, PURPOSES, (won) => won ? 'the Strength check wins: the defender is knocked prone' : 'the defender resists the trip')
   steps.push(check)
   const state = conditionState(t)
@@ -71,8 +60,8 @@ const trip: ManeuverProcedure = (t) => {
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
-    contestant(t, t.attacker, [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
+    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
     COUNTER_PURPOSES, (won) => won ? 'the defender trips the attacker back' : 'the counter-trip fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
@@ -87,7 +76,7 @@ function weaponAttack (t: ManeuverTable, p: Participant, weapon: ManeuverWeaponI
   if (category === 'two-handed') mods.push(fixed('two-handed weapon', 4))
   if (category === 'light' || category === 'unarmed') mods.push(fixed(category === 'light' ? 'light weapon' : 'unarmed (light)', -4))
   const larger = sizeSteps(opponent.combatant.size, p.combatant.size)
-  if (larger > 0) mods.push(fixed(`larger by ${larger} size categor${larger > 1 ? 'ies' : 'y'}`, 4 * larger))
+  if (larger > 0) mods.push(fixed(`larger by ${larger} size categor${larger > 1 ? 'ies' : 'y'}`, t.ruleset.maneuvers.sizeStepBonus * larger))
   return mods
 }
 
@@ -101,8 +90,8 @@ export const disarm: ManeuverProcedure = (t) => {
   if (defenderWeapon.meleeWeapon === false) defenderMods.push(fixed('item is not a melee weapon', -4))
   if (defenderWeapon.lockedGauntlet) defenderMods.push(fixed('locked gauntlet', 10))
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [...weaponAttack(t, t.attacker, attackerWeapon, t.defender), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, defenderMods), PURPOSES,
+    contestant(t, t.attacker, 'melee', [...weaponAttack(t, t.attacker, attackerWeapon, t.defender), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'melee', defenderMods), PURPOSES,
     (won) => won ? 'the attacker wins the opposed attack rolls: the defender is disarmed' : 'the defender keeps hold of its weapon')
   steps.push(check)
   const unarmed = (attackerWeapon.category ?? 'one-handed') === 'unarmed'
@@ -112,8 +101,8 @@ export const disarm: ManeuverProcedure = (t) => {
   // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD35 › Feats).
   if (t.options.counterAttempt === false || unarmed || hasFeat(t.attacker.combatant, 'improved-disarm')) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, weaponAttack(t, t.defender, defenderWeapon, t.attacker)),
-    contestant(t, t.attacker, weaponAttack(t, t.attacker, attackerWeapon, t.defender)),
+    contestant(t, t.defender, 'melee', weaponAttack(t, t.defender, defenderWeapon, t.attacker)),
+    contestant(t, t.attacker, 'melee', weaponAttack(t, t.attacker, attackerWeapon, t.defender)),
     COUNTER_PURPOSES, (won) => won ? 'the defender disarms the attacker in return' : 'the counter-disarm fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
@@ -125,8 +114,8 @@ const bullRush: ManeuverProcedure = (t) => {
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const charge = t.options.charging ? [fixed('charging', t.ruleset.maneuvers.chargeBonus)] : []
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...charge, ...feat(t, t.attacker)]),
-    contestant(t, t.defender, [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...charge, ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the attacker wins the opposed Strength check and pushes the defender back' : 'the defender stands its ground')
   steps.push(check)
   if (!check.success) {
@@ -146,8 +135,8 @@ const overrun: ManeuverProcedure = (t) => {
     return outcome(t, true, steps)
   }
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.attacker), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, [strOrDex(t.defender), ...sizeAdjustment(t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the defender is knocked prone and the attacker keeps moving' : 'the defender blocks the overrun')
   steps.push(check)
   const state = conditionState(t)
@@ -157,8 +146,8 @@ const overrun: ManeuverProcedure = (t) => {
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps, { effect: { notes: ['The attacker moves 5 ft back the way it came, prone if that square is occupied.'] } })
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.defender)]),
-    contestant(t, t.attacker, [strOrDex(t.attacker), ...sizeAdjustment(t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
+    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
     COUNTER_PURPOSES, (won) => won ? 'the defender knocks the attacker prone' : 'the counter fails')
   counter.step = 'counter-attempt'
   steps.push(counter)
@@ -171,8 +160,8 @@ export const sunder: ManeuverProcedure = (t) => {
   required(t.options.attackerWeapon?.damage, '/options/attackerWeapon/damage', 'sunder needs the damage dice of the attacker\'s weapon')
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, [...weaponAttack(t, t.attacker, t.options.attackerWeapon ?? {}, t.defender), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, weaponAttack(t, t.defender, t.options.defenderWeapon ?? {}, t.attacker)),
+    contestant(t, t.attacker, 'melee', [...weaponAttack(t, t.attacker, t.options.attackerWeapon ?? {}, t.defender), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'melee', weaponAttack(t, t.defender, t.options.defenderWeapon ?? {}, t.attacker)),
     PURPOSES, (won) => won ? 'the attacker wins the opposed attack rolls and strikes the item' : 'the item is not struck')
   steps.push(check)
   if (!check.success) return outcome(t, false, steps)
@@ -181,19 +170,17 @@ export const sunder: ManeuverProcedure = (t) => {
   return outcome(t, true, steps, { damage: hit.damage, effect: hit.effect })
 }
 
-const FEINT_KIND_PENALTY: Record<string, number> = { humanoid: 0, nonhumanoid: -4, animal: -8 }
-
 /** Feint: Bluff against Sense Motive + BAB; only a Bluff that exceeds succeeds (000 › Feint; D33). */
 export const feint: ManeuverProcedure = (t) => {
   const bluff = required(t.options.bluff, '/options/bluff', 'feint needs the attacker\'s Bluff bonus')
   const senseMotive = required(t.options.senseMotive, '/options/senseMotive', 'feint needs the defender\'s Sense Motive bonus')
   const kind = t.options.defenderKind ?? 'humanoid'
   if (kind === 'mindless' || t.defender.combatant.abilities?.int === null) throw notPossible('/options/defenderKind', 'a mindless creature cannot be feinted')
-  const penalty = FEINT_KIND_PENALTY[kind] ?? 0
+  const penalty = feintPenalty(kind)
   const attackerMods = [fixed('Bluff', bluff), ...(penalty ? [fixed(`target is ${kind === 'animal' ? 'an animal' : 'nonhumanoid'}`, penalty)] : [])]
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, attackerMods),
-    contestant(t, t.defender, [fixed('Sense Motive', senseMotive), fixed('base attack bonus', baseAttackBonus(t.defender))]),
+    contestant(t, t.attacker, 'checks', attackerMods),
+    contestant(t, t.defender, 'checks', [fixed('Sense Motive', senseMotive), fixed('base attack bonus', baseAttackBonus(t.defender))]),
     { actor: 'bluff', opponent: 'sense-motive' },
     (won) => won ? 'the Bluff exceeds the Sense Motive check: the next melee attack ignores the defender\'s Dex bonus' : 'the defender is not fooled (a tie fails)',
     'actor-loses')

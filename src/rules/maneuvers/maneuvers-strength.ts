@@ -1,26 +1,16 @@
 import { hasFeat } from '../combatant.js'
 import { ruleNotDefined } from '../errors.js'
 import { fixed, type Modifier } from '../modifiers.js'
-import { sizeRow, sizeSteps } from '../size.js'
-import { abilityEntry, abilityFor, notPossible, type Participant, stack, touchAttack, withConditions } from './checks.js'
+import { sizeSteps } from '../size.js'
+import {
+  abilityEntry, betterOfStrengthAndDexterity, notPossible, ownConditions, type Participant, sizeAdjustment, stack, touchAttack, withConditions
+} from './checks.js'
 import {
   attackOfOpportunity, conditionState, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
   requireAtMostOneSizeLarger, required, stable
 } from './context.js'
 import { disarm, feint as opposedFeint, sunder } from './maneuvers-opposed.js'
 import type { Step } from './types.js'
-
-/** ±4 per size category from Medium (001 › Bull Rush; 001 › Trip). */
-function sizeAdjustment (p: Participant): Modifier[] {
-  const value = sizeRow(p.combatant.size).grapple
-  return value === 0 ? [] : [fixed(`size (${p.combatant.size ?? 'medium'})`, value, 'size')]
-}
-
-function betterOfStrDex (p: Participant): Modifier {
-  const str = abilityFor(p, 'str')
-  const dex = p.combatant.abilities?.dex === null ? Number.NEGATIVE_INFINITY : abilityFor(p, 'dex')
-  return dex > str ? abilityEntry(p, 'dex') : abilityEntry(p, 'str')
-}
 
 /**
  * The variant's Strength-check model: d20 + Str + size (+2 charging) against
@@ -31,9 +21,9 @@ function strengthCheck (
   t: ManeuverTable, actor: Participant, target: Participant,
   opts: { actorMods: Modifier[], targetAbility: Modifier, targetStable: boolean, purpose: string, step?: Step['step'], what: (ok: boolean) => string }
 ): Step {
-  const bonus = stack(t.ruleset, [abilityEntry(actor, 'str'), ...sizeAdjustment(actor), ...opts.actorMods,
+  const bonus = stack(t.ruleset, [abilityEntry(actor, 'str'), ...sizeAdjustment(t.ruleset, actor), ...opts.actorMods, ...ownConditions(t.ruleset, actor, 'checks'),
     ...((actor.role === 'attacker' ? t.options.attackerModifiers : t.options.defenderModifiers) ?? [])])
-  const dcMods = [opts.targetAbility, ...sizeAdjustment(target), ...(opts.targetStable ? [fixed('stable (more than two legs or otherwise)', t.ruleset.maneuvers.stabilityBonus)] : []),
+  const dcMods = [opts.targetAbility, ...sizeAdjustment(t.ruleset, target), ...(opts.targetStable ? [fixed('stable (more than two legs or otherwise)', t.ruleset.maneuvers.stabilityBonus)] : []),
     ...((target.role === 'defender' ? t.options.defenderModifiers : t.options.attackerModifiers) ?? [])]
   const dc = stack(t.ruleset, dcMods)
   const roll = t.dice.d20(opts.purpose)
@@ -98,7 +88,7 @@ const trip: ManeuverProcedure = (t) => {
   steps.push(touch)
   if (!touch.success) return outcome(t, false, steps)
   const check = strengthCheck(t, t.attacker, t.defender, {
-    actorMods: [], targetAbility: betterOfStrDex(t.defender), targetStable: stable(t), purpose: 'strength-check',
+    actorMods: [], targetAbility: betterOfStrengthAndDexterity(t.defender), targetStable: stable(t), purpose: 'strength-check',
     what: (ok) => ok ? 'the defender is knocked prone' : 'the defender keeps its feet'
   })
   steps.push(check)
@@ -109,7 +99,7 @@ const trip: ManeuverProcedure = (t) => {
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps)
   const counter = strengthCheck(t, t.defender, t.attacker, {
-    actorMods: [], targetAbility: betterOfStrDex(t.attacker), targetStable: false, purpose: 'counter-defender', step: 'counter-attempt',
+    actorMods: [], targetAbility: betterOfStrengthAndDexterity(t.attacker), targetStable: false, purpose: 'counter-defender', step: 'counter-attempt',
     what: (ok) => ok ? 'the defender reacts and trips the attacker' : 'the counter-trip fails'
   })
   steps.push(counter)

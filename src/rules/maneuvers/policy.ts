@@ -49,7 +49,7 @@ export interface ManeuverPolicy {
    */
   improvedFeatBonus: number
   improvedFeatDefenseBonus: number
-  /** Bonus per category of size difference (±4, 000 › Bull Rush, Trip; 001). */
+  /** Bonus per size category from Medium on a Strength check, and per category of difference on a disarm or sunder roll (±4, 000 › Bull Rush, Trip, Disarm; 001). 0 in pf1e, whose CMB has its own column. */
   sizeStepBonus: number
   /** Defender with more than two legs or otherwise stable (+4 dnd35/variant; pf1e +2 CMD per leg beyond two). */
   stabilityBonus: number

@@ -10,11 +10,11 @@ export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionE
   'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true },
   // 000 › Helpless Defenders: Dex treated as 0 (−5) against all attacks, −4 against melee.
   helpless: { dexModifierAs: -5, melee: -4 },
-  paralyzed: { dexModifierAs: -5, melee: -4 },
-  unconscious: { dexModifierAs: -5, melee: -4 },
-  asleep: { dexModifierAs: -5, melee: -4 },
-  'tied-up': { dexModifierAs: -5, melee: -4 },
-  petrified: { dexModifierAs: -5, melee: -4 },
+  paralyzed: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  unconscious: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  asleep: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  'tied-up': { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  petrified: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
   stunned: { deniesDex: true, melee: -2, ranged: -2 },
   blinded: { deniesDex: true, melee: -2, ranged: -2 },
   cowering: { deniesDex: true, melee: -2, ranged: -2 },
@@ -28,7 +28,7 @@ export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionE
   // 3.5 has one state for both sides of a grapple; `grappled` is read as `grappling` (pf1e overrides it).
   grappled: { deniesDex: true, onlyAgainstNonGrapplers: true },
   squeezing: { melee: -4, ranged: -4 },
-  // SRD35/PRD › Conditions: entangled, −4 Dex (its −2 on attacks is an attacker condition).
+  // RULES.md §1.4 (SRD35/PRD › Entangled): −4 Dex, which lowers AC and CMD through the Dex modifier.
   entangled: { dexScoreChange: -4 },
   // 000 › Charge: −2 AC until the start of the charger's next turn.
   charging: { melee: -2, ranged: -2 },

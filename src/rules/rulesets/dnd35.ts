@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { SRD_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
@@ -24,6 +25,7 @@ export const dnd35: Ruleset = {
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
+  attackerConditions: SRD_ATTACKER_CONDITIONS,
   // RULES.md §4.1, §4.2: opposed checks; SRD35 › Feats for the Improved feats' +4.
   maneuvers: {
     grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4 },

@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { SRD_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
@@ -21,8 +22,9 @@ export const pf1e: Ruleset = {
     conditions: {
       ...SRD_DEFENDER_CONDITIONS,
       // PRD › Conditions: grappled is −4 Dex but keeps the Dex bonus; it does not deny Dex.
-      grappled: { dexScoreChange: -4 },
-      grappling: { dexScoreChange: -4 },
+      // Pinned is a worse grappled and replaces it (PRD › Conditions); grappling is grappled under another name.
+      grappled: { dexScoreChange: -4, replacedBy: ['pinned'] },
+      grappling: { dexScoreChange: -4, sameAs: 'grappled', replacedBy: ['pinned'] },
       // D11: pinned is denied Dex and takes a flat −4 against all attacks.
       pinned: { deniesDex: true, melee: -4, ranged: -4 },
       // PRD › Helpless: also flat-footed (−9 melee, −5 ranged in total, 002 › Helpless Defenders).
@@ -33,6 +35,8 @@ export const pf1e: Ruleset = {
     // D24: the PRD values.
     cover: { none: 0, cover: 4, improved: 8 }
   },
+  // PRD › Conditions › Grappled: −2 on attacks and combat maneuver checks, except to grapple or escape.
+  attackerConditions: { ...SRD_ATTACKER_CONDITIONS, grappled: { melee: -2, ranged: -2, notToGrapple: true } },
   // RULES.md §4.3, §4.4 (D35–D38); PRD › Feats: an Improved maneuver feat gives +2 CMB and +2 CMD.
   maneuvers: {
     grapple: { kind: 'combat-maneuver', lethalPenalty: 4, maintainBonus: 5, tieUpGrappledPenalty: 10, tieUpDcBase: 20, withoutTwoHandsPenalty: 4 },

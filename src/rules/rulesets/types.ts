@@ -6,6 +6,7 @@ import type { HitPointsPolicy } from '../hit-points/policy.js'
 import type { SavingThrowPolicy } from '../saves/policy.js'
 import type { InitiativePolicy } from '../initiative/policy.js'
 import type { AttackPolicy } from '../attacks/policy.js'
+import type { AttackerConditionTable } from '../attacker-conditions.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -43,6 +44,8 @@ export interface Ruleset {
   sizeModifiesAttackAndAc: boolean
   /** Defender conditions, cover and the off-guard penalty (RULES.md §1.3, §1.4). */
   armorClass: ArmorClassPolicy
+  /** Penalties a creature's own conditions put on its attack rolls and checks (RULES.md §1.4). */
+  attackerConditions: AttackerConditionTable
   /** Grapple and combat maneuvers (RULES.md §4). */
   maneuvers: ManeuverPolicy
   /** Save bonuses: abilities per save, cover, Dex loss, condition penalties (RULES.md §3). */

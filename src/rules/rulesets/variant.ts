@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { VARIANT_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
 import { variantAttackerConditions } from '../attacks/attacker-conditions.js'
@@ -24,11 +25,11 @@ export const variant: Ruleset = {
       'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
       // 001 › Helpless Defenders: −4 melee, Dex −5, and the off-guard −2 is not added.
       helpless: { dexModifierAs: -5, melee: -4 },
-      paralyzed: { dexModifierAs: -5, melee: -4 },
-      unconscious: { dexModifierAs: -5, melee: -4 },
-      asleep: { dexModifierAs: -5, melee: -4 },
-      'tied-up': { dexModifierAs: -5, melee: -4 },
-      petrified: { dexModifierAs: -5, melee: -4 },
+      paralyzed: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      unconscious: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      asleep: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      'tied-up': { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      petrified: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
       // 001 › Conditions: stunned, blinded and cowering make the creature off-guard.
       stunned: { deniesDex: true },
       blinded: { deniesDex: true },
@@ -43,6 +44,7 @@ export const variant: Ruleset = {
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
+  attackerConditions: VARIANT_ATTACKER_CONDITIONS,
   // 001 › Combat Maneuvers: Str checks against DC 10 + the defender's bonus; grapple is "(WIP) TBD" (RULES.md §4.5).
   maneuvers: {
     grapple: null,
