@@ -425,3 +425,19 @@ test('odds: 20% concealment scales the hit chance by 0.8', async () => {
   assert.ok(Math.abs(res.attacks[0].hitChance - 0.55 * 0.8) < 1e-12)
   assert.ok(Math.abs(sum(res.distribution) - 1) < 1e-9)
 })
+
+// ---------- bounded work (CONTRACT › Limits: never a 500, nothing slow) ----------
+
+test('an action that could roll more than 10,000 damage dice is a 422 before any die, and answers fast', async () => {
+  const huge = Array(20).fill('1000d1000').join('+')
+  const started = Date.now()
+  const res = await attack({
+    ruleset: 'dnd35', mode: 'full', attacker: { baseAttackBonus: 20 }, target: target(),
+    weapon: { name: 'absurd', damage: huge, critMultiplier: 6, extraDamage: Array(10).fill({ dice: huge }) }, options: { damageMultiplier: 6 }
+  }, 422)
+  assert.equal(res.type, '/problems/out-of-range')
+  assert.ok(Date.now() - started < 1000)
+  // 1000d6 ×2 on a critical is 2,000 dice: still rolled
+  const big = await attack({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: { name: 'big', damage: '1000d6' }, dice: { sequence: [20, 15] } })
+  assert.equal(big.rolls.length, 2002) // attack, confirm, 2 × 1000d6
+})

@@ -5,7 +5,7 @@ import { errorResponses } from '../../schemas/common.js'
 import { resolutionEcho, startResolution } from '../../http/resolution.js'
 import { HttpProblem } from '../../http/problem.js'
 import { getRuleset } from '../../rules/rulesets/index.js'
-import { resolveAttackAction } from '../../rules/attacks/resolve.js'
+import { MAX_DAMAGE_DICE_PER_ACTION, resolveAttackAction } from '../../rules/attacks/resolve.js'
 import { attackOdds } from '../../rules/attacks/odds.js'
 import type { AttackRequest } from '../../rules/attacks/request.js'
 
@@ -26,7 +26,7 @@ const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['attacks'],
       operationId: 'resolveAttack',
       summary: 'Resolve an attack, a full attack or a coup de grace',
-      description: `Rolls one attack (\`mode: single\`), a full attack with iterative attacks from BAB and an optional off-hand weapon (\`mode: full\`; dnd35/pf1e only), or a coup de grace against a helpless target. Every number carries its breakdown. ${INPUTS} ${DICE_ORDER}`,
+      description: `Rolls one attack (\`mode: single\`), a full attack with iterative attacks from BAB and an optional off-hand weapon (\`mode: full\`; dnd35/pf1e only), or a coup de grace against a helpless target. Every number carries its breakdown. At most ${MAX_DAMAGE_DICE_PER_ACTION} damage dice per action, counting every attack as a critical (beyond: 422 \`out-of-range\`). ${INPUTS} ${DICE_ORDER}`,
       body: AttackRequestSchema,
       response: { 200: AttackResponseSchema, ...errorResponses({ resolution: true }) }
     }
