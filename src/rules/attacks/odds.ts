@@ -196,13 +196,14 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
   const deathBonus = target.baseSaves?.death ?? 0
   for (const cell of joint) {
     const damage = cell.lethal + cell.nonlethal
-    const after = afterDamage(ruleset.attacks.hitPoints, target, cell.lethal, cell.nonlethal)
+    const after = afterDamage(ruleset, target, cell.lethal, cell.nonlethal)
     let pDead = after?.dead ? 1 : 0
     let pDrop = after?.dropped ? 1 : 0
     // A coup de grace's own save is the variant's Death save: it is not rolled twice.
-    if (after && after.deathSaveDc !== null && !cdg) {
-      pDrop = saveFailure(deathBonus, after.deathSaveDc)
-      pDead = cell.lethal > 0 ? saveFailure(deathBonus, after.deathSaveDc, 10, after.alreadyDying) : 0
+    if (after?.deathSave && !cdg) {
+      const save = after.deathSave
+      pDrop = saveFailure(deathBonus, save.dc)
+      pDead = cell.lethal > 0 ? saveFailure(deathBonus, save.dc, save.deadlyFailureMargin, save.naturalOneKills) : 0
     }
     if (cdg && damage > 0 && pDead < 1) {
       // The save against death comes after the damage; a creature already dead makes none.
