@@ -441,3 +441,31 @@ test('an action that could roll more than 10,000 damage dice is a 422 before any
   const big = await attack({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: { name: 'big', damage: '1000d6' }, dice: { sequence: [20, 15] } })
   assert.equal(big.rolls.length, 2002) // attack, confirm, 2 × 1000d6
 })
+
+// ---------- odds: drop and kill follow the hit-points rules (RULES.md §6) ----------
+
+test('odds §6.1: a dnd35 creature without Con (undead) is destroyed at 0 HP', async () => {
+  const res = await odds({ ruleset: 'dnd35', attacker: { baseAttackBonus: 5 }, target: target(5, { abilities: { con: null }, hitPoints: { max: 5 } }), weapon: { name: 'mace', damage: '1d8' } })
+  // 5+ damage: a normal hit 5–8 on 1d8 (4/8), a critical 2d8 ≥ 5 (58/64)
+  const kill = 0.5225 * 4 / 8 + 0.0275 * 58 / 64
+  assert.ok(Math.abs(res.killChance - kill) < 1e-9, String(res.killChance))
+  assert.ok(Math.abs(res.dropChance - kill) < 1e-9, String(res.dropChance))
+})
+
+// A hit of exactly 10 (1d1 + 9), 20 on the variant's natural-20 critical; +0 against AC 10: 10/20 normal hits, 1/20 critical.
+const tenPerHit = { name: 'maul', damage: '1d1' }
+const plusNine = { damageModifiers: [{ value: 9, source: 'test' }] }
+
+test('odds §6.3: variant Death save at D ≥ HP, DC 10 + ⌊(D − HP)/2⌋; failure drops, failure by 10 kills', async () => {
+  const res = await odds({ ruleset: 'variant', attacker: { baseAttackBonus: 0 }, target: target(0, { hitPoints: { max: 10 }, baseSaves: { death: 0 } }), weapon: tenPerHit, options: plusNine })
+  // normal: D 10, DC 10: fails on 1–9 (dying), never by 10; critical: D 20, DC 15: fails 1–14, by 10 on 1–5
+  assert.ok(Math.abs(res.dropChance - (0.5 * 9 / 20 + 0.05 * 14 / 20)) < 1e-9, String(res.dropChance))
+  assert.ok(Math.abs(res.killChance - 0.05 * 5 / 20) < 1e-9, String(res.killChance))
+})
+
+test('odds §6.3: a staggered variant creature hit by lethal damage is dying whatever the save, dead on a failure by 10', async () => {
+  const res = await odds({ ruleset: 'variant', attacker: { baseAttackBonus: 0 }, target: target(0, { hitPoints: { max: 10, current: 0, status: 'staggered' }, baseSaves: { death: 0 } }), weapon: tenPerHit, options: plusNine })
+  // normal: D 20, DC 15, dead on 1–5; critical: D 30, DC 20, dead on 1–10
+  assert.ok(Math.abs(res.dropChance - 0.55) < 1e-9, String(res.dropChance))
+  assert.ok(Math.abs(res.killChance - (0.5 * 5 / 20 + 0.05 * 10 / 20)) < 1e-9, String(res.killChance))
+})

@@ -171,21 +171,16 @@ function jointCells (joint: Joint): Cell[] {
 }
 
 /** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
-function saveFailure (bonus: number, dc: number, failBy = 0, natural1Counts = false): number {
+function saveFailure (bonus: number, dc: number): number {
   let fails = 0
-  for (let n = 1; n <= 20; n++) {
-    if (saveSucceeds(n, bonus, dc)) continue
-    if (failBy === 0 || n + bonus <= dc - failBy || (natural1Counts && n === 1)) fails++
-  }
+  for (let n = 1; n <= 20; n++) if (!saveSucceeds(n, bonus, dc)) fails++
   return fails / 20
 }
 
 /**
  * dropChance and killChance (CONTRACT › POST /v1/attacks/odds; RULES.md §6).
- * dnd35/pf1e: dying or unconscious, dead at −10 / −Con. variant: reaching HP
- * calls for a Death save (bonus `baseSaves.death`, 0 when absent): a failure
- * drops it, a failure by 10 or more of lethal damage kills it (or a natural 1
- * when it was already dying, D51). A coup de grace
+ * The hit-points module decides each damage total (./hit-points.ts); the
+ * variant's Death save uses `baseSaves.death`, 0 when absent. A coup de grace
  * adds the save against death (DC 10 + damage).
  */
 function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly Cell[], cdg: CoupDeGracePlan | null): { drop: number | null, kill: number | null } {
@@ -196,15 +191,11 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
   const deathBonus = target.baseSaves?.death ?? 0
   for (const cell of joint) {
     const damage = cell.lethal + cell.nonlethal
-    const after = afterDamage(ruleset, target, cell.lethal, cell.nonlethal)
-    let pDead = after?.dead ? 1 : 0
-    let pDrop = after?.dropped ? 1 : 0
+    const after = afterDamage(ruleset, target, cell.lethal, cell.nonlethal, deathBonus)
+    let pDead = after?.dead ?? 0
+    let pDrop = after?.dropped ?? 0
     // A coup de grace's own save is the variant's Death save: it is not rolled twice.
-    if (after?.deathSave && !cdg) {
-      const save = after.deathSave
-      pDrop = saveFailure(deathBonus, save.dc)
-      pDead = cell.lethal > 0 ? saveFailure(deathBonus, save.dc, save.deadlyFailureMargin, save.naturalOneKills) : 0
-    }
+    if (after?.deathSave && cdg) pDead = pDrop = 0
     if (cdg && damage > 0 && pDead < 1) {
       // The save against death comes after the damage; a creature already dead makes none.
       const failsCdg = saveFailure(cdg.bonus, 10 + damage)

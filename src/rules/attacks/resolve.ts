@@ -118,7 +118,8 @@ export function saveSucceeds (natural: number, bonus: number, dc: number): boole
  */
 function rollCoupDeGraceSave (ruleset: Ruleset, target: AttackRequest['target'], plan: CoupDeGracePlan, damage: DamageResult, dice: Dice): CoupDeGraceResult {
   const dc = 10 + damage.total
-  if (afterDamage(ruleset, target, damage.lethal, damage.nonlethal)?.dead) {
+  const after = afterDamage(ruleset, target, damage.lethal, damage.nonlethal)
+  if (after && !after.deathSave && after.dead === 1) {
     return { save: plan.saveName, dc, roll: null, bonus: plan.bonus, breakdown: plan.breakdown, total: null, survived: false }
   }
   const roll = dice.d20(plan.purpose)
