@@ -469,3 +469,60 @@ test('odds §6.3: a staggered variant creature hit by lethal damage is dying wha
   assert.ok(Math.abs(res.dropChance - 0.55) < 1e-9, String(res.dropChance))
   assert.ok(Math.abs(res.killChance - (0.5 * 5 / 20 + 0.05 * 10 / 20)) < 1e-9, String(res.killChance))
 })
+
+// ---------- situational modifiers and AC per ruleset (RULES.md §1.4, §2.1, §2.6, §2.11) ----------
+
+const bonusAndAc = async (body: Body) => {
+  const a = (await attack({ dice: { sequence: [2] }, ...body })).attacks[0]
+  assert.equal(applied(a.attackBreakdown), a.attackBonus)
+  assert.equal(applied(a.acBreakdown) + 10, a.targetAC)
+  return [a.attackBonus, a.targetAC]
+}
+
+test('§1.4: helpless, off-guard and invisible attackers per ruleset', async () => {
+  const dex14 = (conditions: string[]) => target(2, { abilities: { dex: 14 }, conditions })
+  const sword = { name: 'sword', damage: '1d8' }
+  const bow = { name: 'longbow', type: 'ranged', damage: '1d8', rangeIncrement: 100 }
+  // 001 › Helpless Defenders: −4 melee, Dex as −5, no off-guard −2
+  assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: {}, target: dex14(['helpless']), weapon: sword }), [0, 3])
+  assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: {}, target: dex14(['helpless']), weapon: bow }), [0, 7])
+  // 002 › Helpless Defenders: −9 melee, −5 ranged for a Dex 10 creature
+  assert.deepEqual(await bonusAndAc({ ruleset: 'pf1e', attacker: {}, target: target(0, { conditions: ['helpless'] }), weapon: sword }), [0, 1])
+  assert.deepEqual(await bonusAndAc({ ruleset: 'pf1e', attacker: {}, target: target(0, { conditions: ['helpless'] }), weapon: bow }), [0, 5])
+  // 001 › Off-Guard: −2 and no Dex
+  assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: {}, target: dex14(['off-guard']), weapon: sword }), [0, 10])
+  // SRD35 table: invisible attacker +2, defender loses Dex; variant: off-guard only, no +2
+  assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: { conditions: ['invisible'] }, target: dex14([]), weapon: sword, dice: { sequence: [2, 50] } }), [2, 12])
+  assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: { conditions: ['invisible'] }, target: dex14([]), weapon: sword, dice: { sequence: [2, 50] } }), [0, 10])
+})
+
+test('§2.1–2.2: finesse needs the feat in dnd35; shooting into melee −4 unless Precise Shot; flanking is melee only', async () => {
+  const rapier = { name: 'rapier', damage: '1d6', finesse: true }
+  assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: { abilities: { dex: 16 }, feats: ['weapon-finesse'] }, target: target(), weapon: rapier }), [3, 10])
+  assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: { abilities: { dex: 16 } }, target: target(), weapon: rapier }), [0, 10])
+  const bow = { name: 'longbow', type: 'ranged', damage: '1d8', rangeIncrement: 100 }
+  assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: bow, options: { shootingIntoMelee: true } }), [-4, 10])
+  assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: { feats: ['precise-shot'] }, target: target(), weapon: bow, options: { shootingIntoMelee: true } }), [0, 10])
+  assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: bow, options: { flanking: true } }), [0, 10])
+  assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: rapier, options: { flanking: true } }), [2, 10])
+})
+
+test('§2.6: an unarmed strike is 1d3 nonlethal; lethal costs −4 unless Improved Unarmed Strike', async () => {
+  const fist = { name: 'fist', unarmed: true }
+  const plain = (await attack({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: fist, dice: { sequence: [15, 3] } })).attacks[0]
+  assert.deepEqual([plain.attackBonus, plain.damage.lethal, plain.damage.nonlethal], [0, 0, 3])
+  assert.deepEqual(dice((await attack({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: fist, dice: { sequence: [15, 3] } })).rolls), [['attack', 20, 15], ['damage', 3, 3]])
+  const lethal = (await attack({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: fist, options: { nonlethal: true }, dice: { sequence: [15, 3] } })).attacks[0]
+  assert.deepEqual([lethal.attackBonus, lethal.damage.lethal, lethal.damage.nonlethal], [-4, 3, 0])
+  const trained = (await attack({ ruleset: 'dnd35', attacker: { feats: ['improved-unarmed-strike'] }, target: target(), weapon: fist, options: { nonlethal: true }, dice: { sequence: [15, 3] } })).attacks[0]
+  assert.deepEqual([trained.attackBonus, trained.damage.lethal], [0, 3])
+})
+
+test('D30(b): a variant coup de grace with a bow is ranged: Dex as −5 but no melee −4', async () => {
+  const res = await attack({
+    ruleset: 'variant', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'shortbow', type: 'ranged', damage: '1d6', rangeIncrement: 60 },
+    target: target(0, { conditions: ['helpless'], baseSaves: { death: 0 } }), dice: { sequence: [10, 3, 12] }
+  })
+  assert.deepEqual([res.attacks[0].attackBonus, res.attacks[0].targetAC, res.attacks[0].damage.total], [4, 5, 3])
+  assert.deepEqual([res.coupDeGrace.dc, res.coupDeGrace.total, res.coupDeGrace.survived], [13, 12, false])
+})
