@@ -526,3 +526,15 @@ test('D30(b): a variant coup de grace with a bow is ranged: Dex as −5 but no m
   assert.deepEqual([res.attacks[0].attackBonus, res.attacks[0].targetAC, res.attacks[0].damage.total], [4, 5, 3])
   assert.deepEqual([res.coupDeGrace.dc, res.coupDeGrace.total, res.coupDeGrace.survived], [13, 12, false])
 })
+
+test('odds 000 › Coup de Grace: 2d8 automatic critical, then Fortitude +0 against DC 10 + damage (natural 20 saves)', async () => {
+  const res = await odds({ ruleset: 'dnd35', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'longsword', damage: '1d8' }, target: target(0, { conditions: ['helpless'], baseSaves: { fortitude: 0 } }) })
+  assert.equal(res.attacks[0].hitChance, 1)
+  assert.equal(res.attacks[0].critChance, 1)
+  assert.ok(Math.abs(res.expectedDamage - 9) < 1e-9)
+  // P(2d8 = s) = (8 − |s − 9|) / 64; the save fails on min(19, DC − 1) faces of 20
+  let kill = 0
+  for (let s = 2; s <= 16; s++) kill += (8 - Math.abs(s - 9)) / 64 * Math.min(19, 10 + s - 1) / 20
+  assert.ok(Math.abs(res.killChance - kill) < 1e-9, `${res.killChance} vs ${kill}`)
+  assert.equal(res.dropChance, null)
+})
