@@ -538,3 +538,13 @@ test('odds 000 › Coup de Grace: 2d8 automatic critical, then Fortitude +0 agai
   assert.ok(Math.abs(res.killChance - kill) < 1e-9, `${res.killChance} vs ${kill}`)
   assert.equal(res.dropChance, null)
 })
+
+test('a target whose hit points contradict themselves is a 400 naming the field, as in POST /v1/damage', async () => {
+  const body = { ruleset: 'dnd35', attacker: {}, target: target(0, { hitPoints: { max: 5, current: 50 } }), weapon: longsword }
+  const res = await attack(body, 400)
+  assert.deepEqual(res.errors.map((e: { path: string }) => e.path), ['/target/hitPoints/current'])
+  const o = await odds(body, 400)
+  assert.deepEqual(o.errors.map((e: { path: string }) => e.path), ['/target/hitPoints/current'])
+  const variant = await odds({ ruleset: 'variant', attacker: {}, target: target(0, { hitPoints: { max: 5, nonlethal: 3 } }), weapon: longsword }, 400)
+  assert.deepEqual(variant.errors.map((e: { path: string }) => e.path), ['/target/hitPoints/nonlethal'])
+})
