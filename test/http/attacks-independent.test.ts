@@ -548,3 +548,21 @@ test('a target whose hit points contradict themselves is a 400 naming the field,
   const variant = await odds({ ruleset: 'variant', attacker: {}, target: target(0, { hitPoints: { max: 5, nonlethal: 3 } }), weapon: longsword }, 400)
   assert.deepEqual(variant.errors.map((e: { path: string }) => e.path), ['/target/hitPoints/nonlethal'])
 })
+
+test('odds 000 › Massive Damage: 60 damage from one hit calls for Fortitude DC 15 or death, whatever the hit points', async () => {
+  // +0 against AC 0: only a natural 1 misses (19/20); no critical against a target immune to them
+  const body = {
+    ruleset: 'dnd35', attacker: {}, weapon: { name: 'maul', damage: '1d1' }, options: { damageModifiers: [{ value: 59, source: 'test' }] },
+    target: { armorClass: { total: 0 }, feats: ['immune-to-critical-hits'], baseSaves: { fortitude: 2 }, abilities: { con: 10 }, hitPoints: { max: 1000 } }
+  }
+  const res = await odds(body)
+  // Fortitude +2 fails DC 15 on 1–12
+  assert.ok(Math.abs(res.killChance - 0.95 * 12 / 20) < 1e-12, String(res.killChance))
+  assert.ok(Math.abs(res.dropChance - 0.95 * 12 / 20) < 1e-12, String(res.dropChance))
+  // below the threshold (49) no save, so no Fortitude needed and no death
+  const small = await odds({ ...body, options: { damageModifiers: [{ value: 48, source: 'test' }] }, target: { ...body.target, baseSaves: {} } })
+  assert.equal(small.killChance, 0)
+  // the variant has no massive damage (001 › Hit Points)
+  const variant = await odds({ ...body, ruleset: 'variant', target: { ...body.target, hitPoints: { max: 1000 } } })
+  assert.equal(variant.killChance, 0)
+})

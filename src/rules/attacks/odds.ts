@@ -6,6 +6,7 @@ import type { Ruleset } from '../rulesets/types.js'
 import { type DamagePlan, damageMultiplier } from './damage.js'
 import { type Distribution, addNotation, point } from './distribution.js'
 import { afterDamage } from './hit-points.js'
+import { massiveDamageOdds } from './massive-damage.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
 import { attackHits, confirmationHits, saveSucceeds } from './resolve.js'
@@ -212,6 +213,10 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
 export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdds {
   const plan = planAction(ruleset, request)
   let joint: Joint = { lMax: 0, nMax: 0, p: Float64Array.of(1) }
+  // The same table without the ways in which massive damage killed the target, and their total chance.
+  let survivors = joint
+  let massiveDeath = 0
+  const massive = massiveDamageOdds(ruleset, request.target)
   const attacks: AttackOdds[] = []
   const budget: Budget = { work: 0 }
   for (const a of plan.attacks) {
@@ -230,11 +235,28 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       expectedDamage: expected(damageDistribution),
       damageDistribution
     })
-    joint = combine(joint, cells, budget)
+    const shared = survivors === joint
+    const massiveCells = massive ? cells.filter((c) => c.lethal >= massive.threshold) : []
+    if (massive && massiveCells.length > 0) {
+      const q = massive.deathChance()
+      const alive = survivors.p.reduce((n, p) => n + p, 0)
+      massiveDeath += alive * q * massiveCells.reduce((n, c) => n + c.probability, 0)
+      const spared = cells.map((c) => c.lethal >= massive.threshold ? { ...c, probability: c.probability * (1 - q) } : c)
+      survivors = combine(survivors, spared, budget)
+      joint = combine(joint, cells, budget)
+    } else {
+      joint = combine(joint, cells, budget)
+      survivors = shared ? joint : combine(survivors, cells, budget)
+    }
   }
   const all = jointCells(joint)
   const distribution = byDamage(all)
-  const { drop, kill } = dropAndKill(ruleset, request, all, plan.coupDeGrace)
-  return { attacks, expectedDamage: expected(distribution), distribution, dropChance: drop, killChance: kill }
+  const { drop, kill } = dropAndKill(ruleset, request, jointCells(survivors), plan.coupDeGrace)
+  return {
+    attacks,
+    expectedDamage: expected(distribution),
+    distribution,
+    dropChance: drop === null ? null : drop + massiveDeath,
+    killChance: kill === null ? null : kill + massiveDeath
+  }
 }
-
