@@ -85,7 +85,7 @@ export function planDamage (input: {
     criticalMultiplier: policy.critical.confirmation ? weapon.critMultiplier : policy.critical.multiplier,
     extra: weapon.extraDamage,
     nonlethal: input.nonlethal,
-    minimum: policy.minimumDamage
+    minimum: ruleset.minimumDamage
   }
 }
 

@@ -1,51 +1,58 @@
 import type { CombatantInput } from '../combatant.js'
-import type { HitPointModel } from './policy.js'
+import type { Ruleset } from '../rulesets/types.js'
+import { accumulateDamage, deathSaveAfterDamage, deathSaveDc } from '../hit-points/accumulated.js'
+import { countdownDamage } from '../hit-points/countdown.js'
+import { hitPointsOf } from '../hit-points/state.js'
+import { accumulatedDamage, status } from '../hit-points/status.js'
+import type { HitPoints } from '../hit-points/types.js'
+import { judgeSave } from '../saves/saving-throw.js'
 
 /**
  * Where a target stands after an action's damage, as far as the attack
- * endpoints need it (RULES.md §6): whether it drops (unconscious, dying)
- * and whether it dies outright. The variant never dies outright from damage:
- * reaching its HP calls for a Death save (`deathSaveDc`).
+ * endpoints need it (RULES.md §6): the chances that it drops (unconscious,
+ * dying) and that it dies. The arithmetic and the numbers are the hit-points
+ * module's and the ruleset's `hitPoints` policy, so the odds agree with
+ * POST /v1/damage. dnd35/pf1e: certain outcomes. variant: reaching HP calls
+ * for a Death save (bonus `baseSaves.death`), weighed over its 20 faces.
  */
 export interface AfterDamage {
-  dropped: boolean
-  dead: boolean
-  /** variant: the DC of the Death save the damage calls for, or null. */
-  deathSaveDc: number | null
-  /** variant: the creature was already dying, so a natural 1 on that save kills it too (D51). */
-  alreadyDying: boolean
+  dropped: number
+  dead: number
+  /** variant: the damage called for a Death save (a coup de grace makes its own instead). */
+  deathSave: boolean
 }
 
-/** dnd35/pf1e (§6.1, §6.2, D48): HP count down; temporary HP take lethal damage first. */
-function countdown (deadAt: 'minus-ten' | 'minus-con', target: CombatantInput, lethal: number, nonlethal: number): AfterDamage {
-  const hp = target.hitPoints!
-  const current0 = hp.current ?? hp.max
-  let nonlethalTotal = (hp.nonlethal ?? 0) + nonlethal
-  let lethalTaken = lethal
-  // pf1e: nonlethal damage beyond maximum HP is lethal (D48).
-  if (deadAt === 'minus-con' && nonlethalTotal > hp.max) {
-    lethalTaken += nonlethalTotal - Math.max(hp.max, hp.nonlethal ?? 0)
-    nonlethalTotal = Math.max(hp.max, hp.nonlethal ?? 0)
-  }
-  const current = current0 - Math.max(0, lethalTaken - (hp.temporary ?? 0))
-  const con = target.abilities?.con
-  // A creature with no Con score (undead) is destroyed at 0 HP in pf1e.
-  const deadBelow = deadAt === 'minus-ten' ? -10 : (con === null ? 0 : -(con ?? 10))
-  const dead = current <= deadBelow
-  const dropped = dead || current < 0 || nonlethalTotal > current
-  return { dropped, dead, deathSaveDc: null, alreadyDying: false }
+/** CONTRACT › Combatant: a missing ability score counts as 10 (the /v1/damage endpoint asks for pf1e's Con instead). */
+function targetHitPoints (ruleset: Ruleset, target: CombatantInput): HitPoints {
+  const abilities = target.abilities?.con === undefined ? { ...target.abilities, con: 10 } : target.abilities
+  return hitPointsOf({ ...target, abilities }, ruleset)
 }
 
-/** variant (§6.3): accumulated damage D; a Death save at D ≥ HP, DC 10 + ⌊(D − HP) / 2⌋. */
-function accumulated (target: CombatantInput, lethal: number, nonlethal: number): AfterDamage {
-  const hp = target.hitPoints!
-  const before = hp.max - (hp.current ?? hp.max)
-  const d = before + lethal + nonlethal
-  if (d < hp.max) return { dropped: false, dead: false, deathSaveDc: null, alreadyDying: false }
-  return { dropped: false, dead: false, deathSaveDc: 10 + Math.floor((d - hp.max) / 2), alreadyDying: before >= hp.max }
-}
+const DROPPED = new Set(['unconscious', 'dying', 'stable', 'dead'])
 
-export function afterDamage (model: HitPointModel, target: CombatantInput, lethal: number, nonlethal: number): AfterDamage | null {
+export function afterDamage (ruleset: Ruleset, target: CombatantInput, lethal: number, nonlethal: number, deathSaveBonus = 0): AfterDamage | null {
   if (!target.hitPoints) return null
-  return model.kind === 'countdown' ? countdown(model.deadAt, target, lethal, nonlethal) : accumulated(target, lethal, nonlethal)
+  const policy = ruleset.hitPoints
+  const before = targetHitPoints(ruleset, target)
+  if (policy.model === 'countdown') {
+    const after = countdownDamage(countdownDamage(before, policy, lethal, false), policy, nonlethal, true)
+    const now = status(after, ruleset)
+    const dead = now === 'dead' ? 1 : 0
+    return { dropped: dead || after.current < 0 || now === 'unconscious' ? 1 : 0, dead, deathSave: false }
+  }
+  const after = accumulateDamage(accumulateDamage(before, policy, lethal, false).hp, policy, nonlethal, true).hp
+  const was = status(before, ruleset)
+  // Below HP there is no Death save; a miss (no damage) calls for none either and leaves the status as it was.
+  if (accumulatedDamage(after) < after.max || lethal + nonlethal === 0) {
+    return { dropped: DROPPED.has(was) ? 1 : 0, dead: was === 'dead' ? 1 : 0, deathSave: false }
+  }
+  const dc = deathSaveDc(after, policy)
+  let dropped = 0
+  let dead = 0
+  for (let roll = 1; roll <= 20; roll++) {
+    const result = status(deathSaveAfterDamage(after, was, policy, judgeSave(roll, deathSaveBonus, dc), lethal === 0), ruleset)
+    if (DROPPED.has(result)) dropped++
+    if (result === 'dead') dead++
+  }
+  return { dropped: dropped / 20, dead: dead / 20, deathSave: true }
 }

@@ -6,6 +6,7 @@ import type { Ruleset } from '../rulesets/types.js'
 import { type DamagePlan, damageMultiplier } from './damage.js'
 import { type Distribution, addNotation, point } from './distribution.js'
 import { afterDamage } from './hit-points.js'
+import { massiveDamageOdds } from './massive-damage.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
 import { attackHits, confirmationHits, saveSucceeds } from './resolve.js'
@@ -171,21 +172,16 @@ function jointCells (joint: Joint): Cell[] {
 }
 
 /** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
-function saveFailure (bonus: number, dc: number, failBy = 0, natural1Counts = false): number {
+function saveFailure (bonus: number, dc: number): number {
   let fails = 0
-  for (let n = 1; n <= 20; n++) {
-    if (saveSucceeds(n, bonus, dc)) continue
-    if (failBy === 0 || n + bonus <= dc - failBy || (natural1Counts && n === 1)) fails++
-  }
+  for (let n = 1; n <= 20; n++) if (!saveSucceeds(n, bonus, dc)) fails++
   return fails / 20
 }
 
 /**
  * dropChance and killChance (CONTRACT › POST /v1/attacks/odds; RULES.md §6).
- * dnd35/pf1e: dying or unconscious, dead at −10 / −Con. variant: reaching HP
- * calls for a Death save (bonus `baseSaves.death`, 0 when absent): a failure
- * drops it, a failure by 10 or more of lethal damage kills it (or a natural 1
- * when it was already dying, D51). A coup de grace
+ * The hit-points module decides each damage total (./hit-points.ts); the
+ * variant's Death save uses `baseSaves.death`, 0 when absent. A coup de grace
  * adds the save against death (DC 10 + damage).
  */
 function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly Cell[], cdg: CoupDeGracePlan | null): { drop: number | null, kill: number | null } {
@@ -196,14 +192,11 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
   const deathBonus = target.baseSaves?.death ?? 0
   for (const cell of joint) {
     const damage = cell.lethal + cell.nonlethal
-    const after = afterDamage(ruleset.attacks.hitPoints, target, cell.lethal, cell.nonlethal)
-    let pDead = after?.dead ? 1 : 0
-    let pDrop = after?.dropped ? 1 : 0
+    const after = afterDamage(ruleset, target, cell.lethal, cell.nonlethal, deathBonus)
+    let pDead = after?.dead ?? 0
+    let pDrop = after?.dropped ?? 0
     // A coup de grace's own save is the variant's Death save: it is not rolled twice.
-    if (after && after.deathSaveDc !== null && !cdg) {
-      pDrop = saveFailure(deathBonus, after.deathSaveDc)
-      pDead = cell.lethal > 0 ? saveFailure(deathBonus, after.deathSaveDc, 10, after.alreadyDying) : 0
-    }
+    if (after?.deathSave && cdg) pDead = pDrop = 0
     if (cdg && damage > 0 && pDead < 1) {
       // The save against death comes after the damage; a creature already dead makes none.
       const failsCdg = saveFailure(cdg.bonus, 10 + damage)
@@ -220,6 +213,10 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
 export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdds {
   const plan = planAction(ruleset, request)
   let joint: Joint = { lMax: 0, nMax: 0, p: Float64Array.of(1) }
+  // The same table without the ways in which massive damage killed the target, and their total chance.
+  let survivors = joint
+  let massiveDeath = 0
+  const massive = massiveDamageOdds(ruleset, request.target)
   const attacks: AttackOdds[] = []
   const budget: Budget = { work: 0 }
   for (const a of plan.attacks) {
@@ -238,11 +235,28 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       expectedDamage: expected(damageDistribution),
       damageDistribution
     })
-    joint = combine(joint, cells, budget)
+    const shared = survivors === joint
+    const massiveCells = massive ? cells.filter((c) => c.lethal >= massive.threshold) : []
+    if (massive && massiveCells.length > 0) {
+      const q = massive.deathChance()
+      const alive = survivors.p.reduce((n, p) => n + p, 0)
+      massiveDeath += alive * q * massiveCells.reduce((n, c) => n + c.probability, 0)
+      const spared = cells.map((c) => c.lethal >= massive.threshold ? { ...c, probability: c.probability * (1 - q) } : c)
+      survivors = combine(survivors, spared, budget)
+      joint = combine(joint, cells, budget)
+    } else {
+      joint = combine(joint, cells, budget)
+      survivors = shared ? joint : combine(survivors, cells, budget)
+    }
   }
   const all = jointCells(joint)
   const distribution = byDamage(all)
-  const { drop, kill } = dropAndKill(ruleset, request, all, plan.coupDeGrace)
-  return { attacks, expectedDamage: expected(distribution), distribution, dropChance: drop, killChance: kill }
+  const { drop, kill } = dropAndKill(ruleset, request, jointCells(survivors), plan.coupDeGrace)
+  return {
+    attacks,
+    expectedDamage: expected(distribution),
+    distribution,
+    dropChance: drop === null ? null : drop + massiveDeath,
+    killChance: kill === null ? null : kill + massiveDeath
+  }
 }
-

@@ -8,13 +8,6 @@ export type FinesseRule =
   /** variant: anyone, with a light weapon or one tagged `finesse` (001 › Attack Bonus). */
   | 'light-or-finesse-weapon'
 
-/** How a hit that fails to kill changes the target, for `/v1/attacks/odds` (RULES.md §6). */
-export type HitPointModel =
-  /** HP count down; `dyingBelow`: dying at HP < 0; dead at −10 (dnd35) or −Con (pf1e). */
-  | { kind: 'countdown', deadAt: 'minus-ten' | 'minus-con' }
-  /** variant: damage counts up; a Death save at D ≥ HP, DC 10 + ⌊(D − HP)/2⌋ (001 › Hit Points). */
-  | { kind: 'accumulated' }
-
 /**
  * Everything the attack mechanics (src/rules/attacks) need to know about a
  * ruleset: each ruleset module fills one of these (RULES.md §1.4, §2).
@@ -63,13 +56,10 @@ export interface AttackPolicy {
   attackerConditions: (conditions: readonly string[], kind: AttackKind) => Modifier[]
   /** Concealment from several sources: the highest applies (SRD), or they add up to a cap (variant, D25). */
   concealment: { stacking: 'highest' } | { stacking: 'sum', cap: number }
-  /** Minimum damage of a hit; pf1e deals it as nonlethal (002 › Damage). */
-  minimumDamage: { amount: number, nonlethal: boolean }
   coupDeGrace: {
     /** dnd35/pf1e: automatic hit and critical; variant: an attack roll with a bonus (001 › Coup de Grace). */
     attack: { automatic: true } | { automatic: false, bonus: number }
     /** The save against death: its name in `baseSaves`, the ability added, and the purpose of its d20. */
     save: { name: string, ability: 'con' | null, purpose: 'save' | 'death-save' }
   }
-  hitPoints: HitPointModel
 }

@@ -1,8 +1,10 @@
 import type { AcType } from '../armor-class.js'
 import type { Dice } from '../dice/roller.js'
 import type { BreakdownEntry } from '../modifiers.js'
+import { RuleError } from '../errors.js'
+import { diceCount } from '../dice/notation.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { type DamageResult, rollDamage } from './damage.js'
+import { type DamageResult, damageMultiplier, rollDamage } from './damage.js'
 import { afterDamage } from './hit-points.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
@@ -116,7 +118,8 @@ export function saveSucceeds (natural: number, bonus: number, dc: number): boole
  */
 function rollCoupDeGraceSave (ruleset: Ruleset, target: AttackRequest['target'], plan: CoupDeGracePlan, damage: DamageResult, dice: Dice): CoupDeGraceResult {
   const dc = 10 + damage.total
-  if (afterDamage(ruleset.attacks.hitPoints, target, damage.lethal, damage.nonlethal)?.dead) {
+  const after = afterDamage(ruleset, target, damage.lethal, damage.nonlethal)
+  if (after && !after.deathSave && after.dead === 1) {
     return { save: plan.saveName, dc, roll: null, bonus: plan.bonus, breakdown: plan.breakdown, total: null, survived: false }
   }
   const roll = dice.d20(plan.purpose)
@@ -124,9 +127,29 @@ function rollCoupDeGraceSave (ruleset: Ruleset, target: AttackRequest['target'],
   return { save: plan.saveName, dc, roll, bonus: plan.bonus, breakdown: plan.breakdown, total, survived: saveSucceeds(roll, plan.bonus, dc) }
 }
 
+/**
+ * Damage dice one action may roll, every attack a critical. Each notation is
+ * bounded (CONTRACT › Limits), but 20 terms of 1000d1000, multiplied and with
+ * ten extra-damage entries, over five attacks, is millions of dice and seconds
+ * of work; no table rolls that many.
+ */
+export const MAX_DAMAGE_DICE_PER_ACTION = 10_000
+
+function checkDamageDice (attacks: readonly AttackPlan[]): void {
+  let dice = 0
+  for (const a of attacks) {
+    dice += diceCount(a.damage.dice) * damageMultiplier(a.damage, true) + a.damage.extra.reduce((n, e) => n + diceCount(e.dice), 0)
+  }
+  if (dice > MAX_DAMAGE_DICE_PER_ACTION) {
+    const message = `the action could roll ${dice} damage dice (at most ${MAX_DAMAGE_DICE_PER_ACTION}, every attack counted as a critical)`
+    throw new RuleError('out-of-range', message, [{ path: '/weapon/damage', message }])
+  }
+}
+
 /** POST /v1/attacks: plan the action, then roll it. */
 export function resolveAttackAction (ruleset: Ruleset, request: AttackRequest, dice: Dice): AttackActionResult {
   const plan = planAction(ruleset, request)
+  checkDamageDice(plan.attacks)
   const attacks = plan.attacks.map((a) => resolveAttack(a, dice))
   const totals = { damage: 0, lethal: 0, nonlethal: 0, hits: 0, criticals: 0 }
   for (const a of attacks) {

@@ -31,7 +31,7 @@ export function unarmedStrikeDamage (
   const rolls = rolled.terms.flatMap((t) => t.dice)
   const mods: Modifier[] = [fixed(`unarmed strike ${notation}`, rolled.total), fixed('Strength', abilityFor(attacker, 'str'))]
   const stacked = stack(ruleset, mods)
-  const min = ruleset.maneuvers.minimumDamage
+  const min = ruleset.minimumDamage
   let total = stacked.total
   let lethal = options.lethal === true
   if (total < min.amount) {

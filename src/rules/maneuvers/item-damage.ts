@@ -20,7 +20,7 @@ export function damageItem (t: ManeuverTable): { step: Step, damage: DamageResul
   const strength = weapon.category === 'two-handed' && str > 0 ? Math.floor(str * 1.5) : str
   const mods: Modifier[] = [fixed(`weapon ${notation}`, rolled.total), fixed(weapon.category === 'two-handed' && str > 0 ? 'Strength × 1½' : 'Strength', strength)]
   const stacked = stack(t.ruleset, mods)
-  const total = Math.max(t.ruleset.maneuvers.minimumDamage.amount, stacked.total)
+  const total = Math.max(t.ruleset.minimumDamage.amount, stacked.total)
   if (total !== stacked.total) stacked.breakdown.push({ source: 'minimum damage', type: 'untyped', value: total - stacked.total, applied: true })
   const afterHardness = Math.max(0, total - hardness)
   const left = hitPoints - afterHardness

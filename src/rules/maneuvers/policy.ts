@@ -61,8 +61,6 @@ export interface ManeuverPolicy {
    * at half its hit points or less.
    */
   itemDestruction: { destroyedAtOrBelow: number, brokenAtHalf: boolean }
-  /** A hit deals at least this much; pf1e makes the minimum nonlethal (RULES.md §2.5). */
-  minimumDamage: { amount: number, nonlethal: boolean }
   /** Re-rolls of a tied opposed check before the service gives up (a fixed sequence could tie forever). */
   tieRerollLimit: number
 }

@@ -38,10 +38,10 @@ export const dnd35: Ruleset = {
     perExtraLegCmd: 0,
     chargeBonus: 2,
     itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
-    minimumDamage: { amount: 1, nonlethal: false },
     tieRerollLimit: 20
   },
   savingThrows: SRD_SAVING_THROWS,
+  minimumDamage: { amount: 1, nonlethal: false },
   // 000 › Injury and Death: −10 dead; massive damage 50, DC 15; d% 10% to stabilize; Heal DC 15.
   hitPoints: {
     model: 'countdown',
@@ -71,9 +71,7 @@ export const dnd35: Ruleset = {
     proneRangedWeapons: ['crossbow', 'shuriken'],
     attackerConditions: srdAttackerConditions(-4),
     concealment: { stacking: 'highest' },
-    minimumDamage: { amount: 1, nonlethal: false },
-    coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } },
-    hitPoints: { kind: 'countdown', deadAt: 'minus-ten' }
+    coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } }
   },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },

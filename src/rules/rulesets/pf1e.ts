@@ -49,10 +49,10 @@ export const pf1e: Ruleset = {
     perExtraLegCmd: 2,
     chargeBonus: 2,
     itemDestruction: { destroyedAtOrBelow: -1, brokenAtHalf: true },
-    minimumDamage: { amount: 1, nonlethal: true },
     tieRerollLimit: 20
   },
   savingThrows: PF1E_SAVING_THROWS,
+  minimumDamage: { amount: 1, nonlethal: true },
   // 002 › Injury and Death; PRD: dead at −Con; DC 10 Con check to stabilize (D46); optional massive damage (D47); nonlethal past max is lethal (D48).
   hitPoints: {
     model: 'countdown',
@@ -82,9 +82,7 @@ export const pf1e: Ruleset = {
     proneRangedWeapons: ['crossbow', 'shuriken'],
     attackerConditions: srdAttackerConditions(-2),
     concealment: { stacking: 'highest' },
-    minimumDamage: { amount: 1, nonlethal: true },
-    coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } },
-    hitPoints: { kind: 'countdown', deadAt: 'minus-con' }
+    coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } }
   },
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },

@@ -50,6 +50,8 @@ export interface Ruleset {
   maneuvers: ManeuverPolicy
   /** Save bonuses: abilities per save, cover, Dex loss, condition penalties (RULES.md §3). */
   savingThrows: SavingThrowPolicy
+  /** A hit deals at least this much, with a weapon or unarmed; pf1e makes the minimum nonlethal (RULES.md §2.5). */
+  minimumDamage: { amount: number, nonlethal: boolean }
   /** The hit-point model and its numbers (RULES.md §6). */
   hitPoints: HitPointsPolicy
   /** Initiative modifier, ties (RULES.md §7). */

@@ -57,10 +57,10 @@ export const variant: Ruleset = {
     perExtraLegCmd: 0,
     chargeBonus: 2,
     itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
-    minimumDamage: { amount: 1, nonlethal: false },
     tieRerollLimit: 20
   },
   savingThrows: VARIANT_SAVING_THROWS,
+  minimumDamage: { amount: 1, nonlethal: false },
   // 001 › Hit Points; Death and Dying (RULES.md §6.3, D49–D54).
   hitPoints: {
     model: 'accumulated',
@@ -95,9 +95,7 @@ export const variant: Ruleset = {
     proneRangedWeapons: ['crossbow'],
     attackerConditions: variantAttackerConditions,
     concealment: { stacking: 'sum', cap: 50 },
-    minimumDamage: { amount: 1, nonlethal: false },
-    coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', ability: null, purpose: 'death-save' } },
-    hitPoints: { kind: 'accumulated' }
+    coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', ability: null, purpose: 'death-save' } }
   },
   capabilities: {
     // RULES.md §2.9, D28: no full attack and no two-weapon rules.

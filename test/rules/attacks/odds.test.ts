@@ -177,7 +177,7 @@ test('property: odds are probabilities that sum to 1; the action\'s expectation 
     (ruleset, bab, ac, damage, critRange, missChance) => {
       const odds = attackOdds(getRuleset(ruleset), {
         attacker: { baseAttackBonus: bab, abilities: { str: 14 } },
-        target: { armorClass: { total: ac }, hitPoints: { max: 40 } },
+        target: { armorClass: { total: ac }, hitPoints: { max: 40 }, baseSaves: { fortitude: 3 } },
         weapon: { name: 'w', damage, critRange, critMultiplier: 3 },
         offHand: { name: 'o', damage: '1d4', category: 'light' },
         mode: 'full',
@@ -208,7 +208,7 @@ test('odds work is bounded: too many damage dice is an out-of-range 422, and the
   const heavy: AttackRequest = {
     mode: 'full',
     attacker: { baseAttackBonus: 20, feats: ['two-weapon-fighting', 'improved-two-weapon-fighting', 'greater-two-weapon-fighting'] },
-    target: { armorClass: { total: 20 }, hitPoints: { max: 500 } },
+    target: { armorClass: { total: 20 }, hitPoints: { max: 500 }, baseSaves: { fortitude: 3 } },
     weapon: { name: 'w', damage: '90d12', critMultiplier: 4, critRange: 15 },
     offHand: { name: 'o', damage: '90d12', category: 'light', nonlethal: true }
   }

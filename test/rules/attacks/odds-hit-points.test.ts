@@ -1,0 +1,70 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { attackOdds } from '../../../src/rules/attacks/odds.js'
+import { Dice } from '../../../src/rules/dice/roller.js'
+import { takeDamage } from '../../../src/rules/hit-points/damage.js'
+import { status } from '../../../src/rules/hit-points/status.js'
+import { getRuleset } from '../../../src/rules/rulesets/index.js'
+import type { CombatantInput } from '../../../src/rules/combatant.js'
+
+const DROPPED = ['unconscious', 'dying', 'stable', 'dead']
+
+/**
+ * CONTRACT › POST /v1/attacks/odds: dropChance and killChance use "the
+ * ruleset's unconscious/dying threshold", which POST /v1/damage (RULES.md §6)
+ * owns. A hit of exactly X (1d1 + X − 1; no critical against a target immune
+ * to them) lands 19 times in 20 (only a natural 1 misses); the odds must equal
+ * 19/20 × what takeDamage makes of X, over the 20 faces of any Death save.
+ */
+test('property: attack odds drop and kill a target exactly as POST /v1/damage would (RULES.md §6)', () => {
+  const arb = fc.record({
+    ruleset: fc.constantFrom('dnd35' as const, 'pf1e' as const, 'variant' as const),
+    max: fc.integer({ min: 1, max: 30 }),
+    taken: fc.integer({ min: 0, max: 40 }),
+    nonlethalShare: fc.integer({ min: 0, max: 40 }),
+    temporary: fc.integer({ min: 0, max: 5 }),
+    con: fc.constantFrom(null, 3, 10, 14),
+    deathBonus: fc.integer({ min: -2, max: 8 }),
+    recorded: fc.constantFrom(undefined, 'staggered' as const, 'stable' as const, 'unconscious' as const),
+    damage: fc.integer({ min: 1, max: 45 }),
+    nonlethal: fc.boolean()
+  })
+  fc.assert(fc.property(arb, (g) => {
+    const ruleset = getRuleset(g.ruleset)
+    const accumulated = ruleset.hitPoints.model === 'accumulated'
+    const current = g.max - g.taken
+    const nonlethalHp = accumulated ? Math.min(g.nonlethalShare, g.taken) : g.nonlethalShare
+    const target: CombatantInput = {
+      abilities: { con: g.con },
+      feats: ['immune-to-critical-hits'],
+      armorClass: { total: 0 },
+      baseSaves: { death: g.deathBonus },
+      hitPoints: { max: g.max, current, nonlethal: nonlethalHp, temporary: accumulated ? 0 : g.temporary, status: g.recorded }
+    }
+    const odds = attackOdds(ruleset, {
+      attacker: { baseAttackBonus: 0 },
+      target,
+      weapon: { name: 'club', damage: '1d1', nonlethal: g.nonlethal },
+      options: { damageModifiers: [{ value: g.damage - 1 }] }
+    })
+    let drop = 0
+    let kill = 0
+    for (let face = 1; face <= 20; face++) {
+      const outcome = takeDamage(ruleset, target, { amount: g.damage, nonlethal: g.nonlethal, singleAttack: false }, new Dice({ seed: 's', sequence: [face] }))
+      const after = status(outcome.after, ruleset)
+      if (DROPPED.includes(after)) drop++
+      if (after === 'dead') kill++
+    }
+    const missed = status({ ...outcome0(ruleset, target) }, ruleset)
+    const dropWhenMissed = DROPPED.includes(missed) ? 1 : 0
+    const killWhenMissed = missed === 'dead' ? 1 : 0
+    assert.ok(Math.abs(odds.dropChance! - (0.95 * drop / 20 + 0.05 * dropWhenMissed)) < 1e-12, `drop ${odds.dropChance} vs ${drop}/20`)
+    assert.ok(Math.abs(odds.killChance! - (0.95 * kill / 20 + 0.05 * killWhenMissed)) < 1e-12, `kill ${odds.killChance} vs ${kill}/20`)
+  }), { numRuns: 400 })
+})
+
+/** The target as it stands (a miss changes nothing). */
+function outcome0 (ruleset: ReturnType<typeof getRuleset>, target: CombatantInput) {
+  return takeDamage(ruleset, target, { amount: 0, singleAttack: false }, new Dice({ seed: 's' })).before
+}
