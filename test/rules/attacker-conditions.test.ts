@@ -11,7 +11,9 @@ test('dnd35: prone −4 melee only; shaken −2 on melee and checks (SRD35 › C
   const table = getRuleset('dnd35').attackerConditions
   assert.equal(sum(attackerConditionPenalties(table, { conditions: ['prone', 'shaken'] }, 'melee')), -6)
   assert.equal(sum(attackerConditionPenalties(table, { conditions: ['prone', 'shaken'] }, 'checks')), -2)
-  assert.equal(sum(attackerConditionPenalties(table, { conditions: ['grappled'] }, 'melee')), 0)
+  // 000 › If You're Grappling: attacks made while grappling take −4, once for either name; the grapple checks do not.
+  assert.equal(sum(attackerConditionPenalties(table, { conditions: ['grappled', 'grappling'] }, 'melee')), -4)
+  assert.equal(sum(attackerConditionPenalties(table, { conditions: ['grappling'] }, 'melee', { toGrapple: true })), 0)
 })
 
 test('pf1e: grappled −2 except to grapple or escape (PRD › Conditions)', () => {

@@ -1,3 +1,4 @@
+import { attackerConditionPenalties } from '../attacker-conditions.js'
 import { modifierOf } from '../abilities.js'
 import type { AttackKind } from '../armor-class.js'
 import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
@@ -108,7 +109,6 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   const policy = ruleset.attacks
   const situational = policy.situational
   const kind = attackKind(weapon)
-  const conditions = attacker.conditions ?? []
   const mods: Modifier[] = [fixed(policy.baseBonusToDamage ? 'base combat bonus' : 'base attack bonus', baseAttackBonus(attacker))]
   mods.push(abilityToAttack(ruleset, attacker, weapon))
   if (ruleset.sizeModifiesAttackAndAc) {
@@ -137,7 +137,7 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   if (hasCondition(attacker, 'invisible') && situational.invisibleAttacker !== 0 && !hasCondition(target, 'blinded')) {
     mods.push(fixed('invisible attacker', situational.invisibleAttacker))
   }
-  mods.push(...policy.attackerConditions(conditions, kind))
+  mods.push(...attackerConditionPenalties(ruleset.attackerConditions, attacker, kind))
   mods.push(...input.switchPenalty)
   mods.push(...input.specific)
   mods.push(...(options.attackModifiers ?? []))

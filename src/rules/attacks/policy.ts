@@ -1,5 +1,4 @@
 import type { AttackKind } from '../armor-class.js'
-import type { Modifier } from '../modifiers.js'
 
 /** Who may add Dexterity instead of Strength to a melee attack roll. */
 export type FinesseRule =
@@ -52,8 +51,6 @@ export interface AttackPolicy {
   }
   /** Ranged weapons a prone attacker can still use, matched in the weapon's name (SRD35/PRD table; 001 › Prone). */
   proneRangedWeapons: readonly string[]
-  /** Attack modifiers from the attacker's own conditions. */
-  attackerConditions: (conditions: readonly string[], kind: AttackKind) => Modifier[]
   /** Concealment from several sources: the highest applies (SRD), or they add up to a cap (variant, D25). */
   concealment: { stacking: 'highest' } | { stacking: 'sum', cap: number }
   coupDeGrace: {

@@ -18,6 +18,23 @@ export const SRD_ATTACKER_CONDITIONS: AttackerConditionTable = {
   squeezing: { melee: -4, ranged: -4 }
 }
 
+/**
+ * dnd35: attacking while grappling is −4 (000 › If You're Grappling); the
+ * grapple checks themselves are not penalised. Listed under either name, once.
+ */
+export const DND35_ATTACKER_CONDITIONS: AttackerConditionTable = {
+  ...SRD_ATTACKER_CONDITIONS,
+  grappling: { melee: -4, ranged: -4, notToGrapple: true },
+  grappled: { implies: ['grappling'] }
+}
+
+/** pf1e: grappled is −2 on attacks and on maneuvers other than grapple and escape (PRD › Conditions); the grappler is grappled too. */
+export const PF1E_ATTACKER_CONDITIONS: AttackerConditionTable = {
+  ...SRD_ATTACKER_CONDITIONS,
+  grappled: { melee: -2, ranged: -2, notToGrapple: true },
+  grappling: { implies: ['grappled'] }
+}
+
 /** The variant's own (001 › Conditions; D09: prone is −4 on melee). */
 export const VARIANT_ATTACKER_CONDITIONS: AttackerConditionTable = {
   prone: { melee: -4 },
@@ -29,5 +46,7 @@ export const VARIANT_ATTACKER_CONDITIONS: AttackerConditionTable = {
   // Wounded is a further −1 on top of bloodied; sickened counts as bloodied (D63).
   wounded: { melee: -1, ranged: -1, checks: -1, implies: ['bloodied'] },
   sickened: { implies: ['bloodied'] },
-  squeezing: { melee: -4, ranged: -4 }
+  squeezing: { melee: -4, ranged: -4 },
+  // 001 › Fight Back-to-Back: −2 on attacks.
+  'back-to-back': { melee: -2, ranged: -2 }
 }

@@ -1,9 +1,8 @@
 import type { Ruleset } from './types.js'
-import { SRD_ATTACKER_CONDITIONS } from './attacker-conditions.js'
+import { DND35_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
-import { srdAttackerConditions } from '../attacks/attacker-conditions.js'
 
 /** D&D 3.5 SRD (seeds 000, 003, 004). */
 export const dnd35: Ruleset = {
@@ -25,7 +24,7 @@ export const dnd35: Ruleset = {
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  attackerConditions: SRD_ATTACKER_CONDITIONS,
+  attackerConditions: DND35_ATTACKER_CONDITIONS,
   // RULES.md §4.1, §4.2: opposed checks; SRD35 › Feats for the Improved feats' +4.
   maneuvers: {
     grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4 },
@@ -69,7 +68,6 @@ export const dnd35: Ruleset = {
     compositeBows: true,
     situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 0 }, fightingDefensively: -4, shootingIntoMelee: -4, invisibleAttacker: 2, nonlethalSwitch: -4 },
     proneRangedWeapons: ['crossbow', 'shuriken'],
-    attackerConditions: srdAttackerConditions(-4),
     concealment: { stacking: 'highest' },
     coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } }
   },

@@ -1,9 +1,8 @@
 import type { Ruleset } from './types.js'
-import { SRD_ATTACKER_CONDITIONS } from './attacker-conditions.js'
+import { PF1E_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
-import { srdAttackerConditions } from '../attacks/attacker-conditions.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
 export const pf1e: Ruleset = {
@@ -36,7 +35,7 @@ export const pf1e: Ruleset = {
     cover: { none: 0, cover: 4, improved: 8 }
   },
   // PRD › Conditions › Grappled: −2 on attacks and combat maneuver checks, except to grapple or escape.
-  attackerConditions: { ...SRD_ATTACKER_CONDITIONS, grappled: { melee: -2, ranged: -2, notToGrapple: true } },
+  attackerConditions: PF1E_ATTACKER_CONDITIONS,
   // RULES.md §4.3, §4.4 (D35–D38); PRD › Feats: an Improved maneuver feat gives +2 CMB and +2 CMD.
   maneuvers: {
     grapple: { kind: 'combat-maneuver', lethalPenalty: 4, maintainBonus: 5, tieUpGrappledPenalty: 10, tieUpDcBase: 20, withoutTwoHandsPenalty: 4 },
@@ -80,7 +79,6 @@ export const pf1e: Ruleset = {
     compositeBows: true,
     situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 0 }, fightingDefensively: -4, shootingIntoMelee: -4, invisibleAttacker: 2, nonlethalSwitch: -4 },
     proneRangedWeapons: ['crossbow', 'shuriken'],
-    attackerConditions: srdAttackerConditions(-2),
     concealment: { stacking: 'highest' },
     coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } }
   },

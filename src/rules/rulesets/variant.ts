@@ -2,7 +2,6 @@ import type { Ruleset } from './types.js'
 import { VARIANT_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
-import { variantAttackerConditions } from '../attacks/attacker-conditions.js'
 
 /** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
 export const variant: Ruleset = {
@@ -93,7 +92,6 @@ export const variant: Ruleset = {
     compositeBows: false,
     situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 1 }, fightingDefensively: null, shootingIntoMelee: -4, invisibleAttacker: 0, nonlethalSwitch: -4 },
     proneRangedWeapons: ['crossbow'],
-    attackerConditions: variantAttackerConditions,
     concealment: { stacking: 'sum', cap: 50 },
     coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', ability: null, purpose: 'death-save' } }
   },
