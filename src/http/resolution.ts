@@ -14,9 +14,22 @@ export interface Resolution {
   dice: Dice
 }
 
+// Seeds are drawn from a pool of random bytes refilled every 512 seeds: one
+// randomBytes() call per request was a system call on the hot path.
+const SEED_BYTES = 9
+const POOL_SIZE = SEED_BYTES * 512
+let pool = randomBytes(POOL_SIZE)
+let offset = 0
+
 /** A fresh seed for a request that brought none; returned in the response so the result can be replayed. */
 export function newSeed (): string {
-  return randomBytes(9).toString('base64url')
+  if (offset + SEED_BYTES > POOL_SIZE) {
+    pool = randomBytes(POOL_SIZE)
+    offset = 0
+  }
+  const seed = pool.toString('base64url', offset, offset + SEED_BYTES)
+  offset += SEED_BYTES
+  return seed
 }
 
 /** The ruleset and dice a stateless request resolves with. */

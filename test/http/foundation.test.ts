@@ -89,3 +89,12 @@ test('GET /docs serves Swagger UI and /openapi.json an OpenAPI 3.1 document', as
   assert.equal(doc.body.openapi, '3.1.0')
   assert.ok(doc.body.paths['/v1/dice'].post)
 })
+
+test('requests without a seed get distinct seeds (a pool of random bytes, never reused)', async () => {
+  const seeds = new Set<string>()
+  for (let i = 0; i < 600; i++) {
+    const res = await app.inject({ method: 'POST', url: '/v1/dice', payload: { notation: '1d20' } })
+    seeds.add(res.json<{ seed: string }>().seed)
+  }
+  assert.equal(seeds.size, 600)
+})
