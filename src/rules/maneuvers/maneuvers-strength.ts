@@ -36,6 +36,26 @@ function strengthCheck (
   }
 }
 
+/**
+ * Pushing past and trip end alike: success knocks the defender prone; on a
+ * failure the defender may react with the same check to knock the attacker
+ * prone (001 › Combat Maneuvers; 001 › Trip), resisted by `counterResist`.
+ */
+function proneOrCounter (t: ManeuverTable, steps: Step[], check: Step, counterResist: Modifier, what: (ok: boolean) => string): ReturnType<ManeuverProcedure> {
+  const state = conditionState(t)
+  if (check.success) {
+    state.defender = withConditions(state.defender, ['prone'])
+    return outcome(t, true, steps, { state })
+  }
+  if (t.options.counterAttempt === false) return outcome(t, false, steps)
+  const counter = strengthCheck(t, t.defender, t.attacker, {
+    actorMods: [], targetAbility: counterResist, targetStable: false, purpose: 'counter-defender', step: 'counter-attempt', what
+  })
+  steps.push(counter)
+  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
+  return outcome(t, false, steps, { state })
+}
+
 const charge = (t: ManeuverTable): Modifier[] => t.options.charging ? [fixed('charging', t.ruleset.maneuvers.chargeBonus)] : []
 
 const bullRush: ManeuverProcedure = (t) => {
@@ -63,19 +83,8 @@ const overrun: ManeuverProcedure = (t) => {
     what: (ok) => ok ? 'the enemy is knocked prone and the attacker moves past' : 'the attacker is stopped'
   })
   steps.push(check)
-  const state = conditionState(t)
-  if (check.success) {
-    state.defender = withConditions(state.defender, ['prone'])
-    return outcome(t, true, steps, { state })
-  }
-  if (t.options.counterAttempt === false) return outcome(t, false, steps)
-  const counter = strengthCheck(t, t.defender, t.attacker, {
-    actorMods: [], targetAbility: abilityEntry(t.attacker, 'str'), targetStable: false, purpose: 'counter-defender', step: 'counter-attempt',
-    what: (ok) => ok ? 'the enemy spends its reaction and knocks the attacker prone' : 'the attacker stays on its feet'
-  })
-  steps.push(counter)
-  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
-  return outcome(t, false, steps, { state })
+  return proneOrCounter(t, steps, check, abilityEntry(t.attacker, 'str'),
+    (ok) => ok ? 'the enemy spends its reaction and knocks the attacker prone' : 'the attacker stays on its feet')
 }
 
 const trip: ManeuverProcedure = (t) => {
@@ -92,19 +101,8 @@ const trip: ManeuverProcedure = (t) => {
     what: (ok) => ok ? 'the defender is knocked prone' : 'the defender keeps its feet'
   })
   steps.push(check)
-  const state = conditionState(t)
-  if (check.success) {
-    state.defender = withConditions(state.defender, ['prone'])
-    return outcome(t, true, steps, { state })
-  }
-  if (t.options.counterAttempt === false) return outcome(t, false, steps)
-  const counter = strengthCheck(t, t.defender, t.attacker, {
-    actorMods: [], targetAbility: betterOfStrengthAndDexterity(t.attacker), targetStable: false, purpose: 'counter-defender', step: 'counter-attempt',
-    what: (ok) => ok ? 'the defender reacts and trips the attacker' : 'the counter-trip fails'
-  })
-  steps.push(counter)
-  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
-  return outcome(t, false, steps, { state })
+  return proneOrCounter(t, steps, check, betterOfStrengthAndDexterity(t.attacker),
+    (ok) => ok ? 'the defender reacts and trips the attacker' : 'the counter-trip fails')
 }
 
 /** Feint: as dnd35 with BCB; the seed gives no number for unusual creatures, so only humanoids can be feinted. */
