@@ -49,15 +49,43 @@ test('unknown properties are rejected, each by its own path; strings are not coe
   assert.equal(coerced.body.errors[0].path, '/dice/sequence/0')
 })
 
-test('errors: 404 unknown route, 413 body over 256 KiB, 415 non-JSON, 400 broken JSON, all problem+json', async () => {
-  const notFound = await request(app.server).get('/v1/nothing').expect(404)
-  assert.equal(notFound.body.status, 404)
-  const big = await request(app.server).post('/v1/dice').set('content-type', 'application/json').send(JSON.stringify({ notation: '1d6', pad: 'x'.repeat(300 * 1024) })).expect(413)
-  assert.equal(big.body.type, '/problems/payload-too-large')
-  const text = await request(app.server).post('/v1/dice').set('content-type', 'text/plain').send('1d6').expect(415)
-  assert.equal(text.body.status, 415)
-  const broken = await request(app.server).post('/v1/dice').set('content-type', 'application/json').send('{"notation":').expect(400)
-  assert.match(broken.headers['content-type'] ?? '', /problem\+json/)
+function assertProblem (res: request.Response, status: number, type: string): void {
+  assert.equal(res.status, status)
+  assert.match(res.headers['content-type'] ?? '', /^application\/problem\+json/)
+  assert.equal(res.body.status, status)
+  assert.equal(res.body.type, type)
+  assert.equal(typeof res.body.title, 'string')
+  assert.equal(typeof res.body.detail, 'string')
+  assert.equal(typeof res.body.instance, 'string')
+  assert.ok(Array.isArray(res.body.errors))
+}
+
+test('400: schema-invalid body, every field listed, as problem+json (CONTRACT › Errors)', async () => {
+  const res = await request(app.server).post('/v1/dice').send({ notation: 7, seed: { x: 1 } })
+  assertProblem(res, 400, '/problems/validation-failed')
+  assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path).sort(), ['/notation', '/seed'])
+  assert.equal(res.body.instance, '/v1/dice')
+})
+
+test('400: broken JSON is problem+json', async () => {
+  const res = await request(app.server).post('/v1/dice').set('content-type', 'application/json').send('{"notation":')
+  assertProblem(res, 400, '/problems/invalid-json')
+})
+
+test('404: an unknown route is problem+json', async () => {
+  const res = await request(app.server).get('/v1/nothing')
+  assertProblem(res, 404, '/problems/not-found')
+  assert.match(res.body.detail, /GET \/v1\/nothing/)
+})
+
+test('413: a body over 256 KiB is problem+json', async () => {
+  const res = await request(app.server).post('/v1/dice').set('content-type', 'application/json').send(JSON.stringify({ notation: '1d6', pad: 'x'.repeat(300 * 1024) }))
+  assertProblem(res, 413, '/problems/payload-too-large')
+})
+
+test('415: a body that is not JSON is problem+json', async () => {
+  const res = await request(app.server).post('/v1/dice').set('content-type', 'text/plain').send('1d6')
+  assertProblem(res, 415, '/problems/unsupported-media-type')
 })
 
 test('x-request-id is echoed, and generated when absent', async () => {

@@ -33,6 +33,16 @@ test('circumstance bonuses stack unless from the same source', () => {
   assert.deepEqual(r.breakdown.map((b) => b.applied), [true, true, false])
 })
 
+test('pf1e: circumstance bonuses stack unless from the same source ("most circumstance bonuses", PRD › Bonus Types)', () => {
+  const r = stackModifiers([
+    { value: 2, type: 'circumstance', source: 'flanking ally' },
+    { value: 1, type: 'circumstance', source: 'higher ground' },
+    { value: 2, type: 'circumstance', source: 'higher ground' }
+  ], pf1e)
+  assert.equal(r.total, 4)
+  assert.deepEqual(r.breakdown.map((b) => b.applied), [true, false, true])
+})
+
 test('pf1e: untyped bonuses from the same source do not stack (PRD › Bonus Types)', () => {
   assert.equal(stackModifiers([{ value: 1, source: 'x' }, { value: 1, source: 'x' }], pf1e).total, 1)
   assert.equal(stackModifiers([{ value: 1, source: 'x' }, { value: 1, source: 'y' }], pf1e).total, 2)
