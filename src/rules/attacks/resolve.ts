@@ -1,4 +1,3 @@
-import type { AcType } from '../armor-class.js'
 import type { Dice } from '../dice/roller.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import { RuleError } from '../errors.js'
@@ -9,13 +8,8 @@ import { afterDamage } from './hit-points.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
 
-export interface AttackResult {
-  label: string
-  attackBonus: number
-  attackBreakdown: BreakdownEntry[]
-  targetAC: number
-  acType: AcType
-  acBreakdown: BreakdownEntry[]
+/** The planned numbers of an attack, then what its dice made of them. */
+export interface AttackResult extends Pick<AttackPlan, 'label' | 'attackBonus' | 'attackBreakdown' | 'targetAC' | 'acType' | 'acBreakdown'> {
   /** The natural d20; null for an automatic coup de grace. */
   roll: number | null
   total: number | null
