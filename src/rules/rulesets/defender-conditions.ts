@@ -1,6 +1,21 @@
 import type { DefenderConditionEffect } from '../armor-class.js'
 
 /**
+ * Helpless and the conditions that make a creature helpless: Dex treated as 0
+ * (−5) against all attacks, −4 more against melee, each counted once
+ * (000 › Helpless Defenders; 001 › Helpless Defenders, where the off-guard −2
+ * is not added either). The same in all three rulesets.
+ */
+export const HELPLESS_DEFENDER: Readonly<Record<string, DefenderConditionEffect>> = {
+  helpless: { dexModifierAs: -5, melee: -4 },
+  paralyzed: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  unconscious: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  asleep: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  'tied-up': { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  petrified: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' }
+}
+
+/**
  * Defender conditions shared by dnd35 and pf1e (RULES.md §1.4, SRD35/PRD
  * tables). Each ruleset module takes this table and overrides what differs.
  */
@@ -8,13 +23,7 @@ export const SRD_DEFENDER_CONDITIONS: Readonly<Record<string, DefenderConditionE
   'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
   // The variant's name for flat-footed, accepted as the same condition.
   'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true },
-  // 000 › Helpless Defenders: Dex treated as 0 (−5) against all attacks, −4 against melee.
-  helpless: { dexModifierAs: -5, melee: -4 },
-  paralyzed: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-  unconscious: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-  asleep: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-  'tied-up': { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-  petrified: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+  ...HELPLESS_DEFENDER,
   stunned: { deniesDex: true, melee: -2, ranged: -2 },
   blinded: { deniesDex: true, melee: -2, ranged: -2 },
   cowering: { deniesDex: true, melee: -2, ranged: -2 },

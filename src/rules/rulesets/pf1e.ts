@@ -25,9 +25,8 @@ export const pf1e: Ruleset = {
       grappled: { dexScoreChange: -4, replacedBy: ['pinned'] },
       grappling: { dexScoreChange: -4, sameAs: 'grappled', replacedBy: ['pinned'] },
       // D11: pinned is denied Dex and takes a flat −4 against all attacks.
-      pinned: { deniesDex: true, melee: -4, ranged: -4 },
-      // PRD › Helpless: also flat-footed (−9 melee, −5 ranged in total, 002 › Helpless Defenders).
-      helpless: { dexModifierAs: -5, melee: -4 }
+      pinned: { deniesDex: true, melee: -4, ranged: -4 }
+      // Helpless comes from the shared table: PRD › Helpless is also flat-footed, −9 melee and −5 ranged in total (002 › Helpless Defenders).
     },
     deniedDexPenalty: 0,
     invisibleAttackerDeniesDex: true,

@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { HELPLESS_DEFENDER } from './defender-conditions.js'
 import { VARIANT_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
@@ -23,12 +24,7 @@ export const variant: Ruleset = {
       'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true },
       'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
       // 001 › Helpless Defenders: −4 melee, Dex −5, and the off-guard −2 is not added.
-      helpless: { dexModifierAs: -5, melee: -4 },
-      paralyzed: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-      unconscious: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-      asleep: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-      'tied-up': { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
-      petrified: { dexModifierAs: -5, melee: -4, sameAs: 'helpless' },
+      ...HELPLESS_DEFENDER,
       // 001 › Conditions: stunned, blinded and cowering make the creature off-guard.
       stunned: { deniesDex: true },
       blinded: { deniesDex: true },
