@@ -40,6 +40,20 @@ function contestant (t: ManeuverTable, p: Participant, roll: AttackerRoll, mods:
  * on failure the defender may trip back (000 › Trip; RULES.md §4.2). The
  * touch attack and the counter use the same procedure in the variant.
  */
+/**
+ * The defender's answer to a failed trip or a blocked overrun: its Strength
+ * against the attacker's better of Strength and Dexterity, with size
+ * (000 › Trip; 000 › Overrun).
+ */
+function counterTrip (t: ManeuverTable, what: (won: boolean) => string): Step {
+  const counter = opposedCheck(t.ruleset, t.dice,
+    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
+    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
+    COUNTER_PURPOSES, what)
+  counter.step = 'counter-attempt'
+  return counter
+}
+
 const trip: ManeuverProcedure = (t) => {
   requireAtMostOneSizeLarger(t)
   const steps: Step[] = []
@@ -59,11 +73,7 @@ const trip: ManeuverProcedure = (t) => {
     return outcome(t, true, steps, { state, effect: notes.length ? { notes } : {} })
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps)
-  const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
-    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
-    COUNTER_PURPOSES, (won) => won ? 'the defender trips the attacker back' : 'the counter-trip fails')
-  counter.step = 'counter-attempt'
+  const counter = counterTrip(t, (won) => won ? 'the defender trips the attacker back' : 'the counter-trip fails')
   steps.push(counter)
   if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
   return outcome(t, false, steps, { state })
@@ -145,11 +155,7 @@ const overrun: ManeuverProcedure = (t) => {
     return outcome(t, true, steps, { state })
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps, { effect: { notes: ['The attacker moves 5 ft back the way it came, prone if that square is occupied.'] } })
-  const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
-    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
-    COUNTER_PURPOSES, (won) => won ? 'the defender knocks the attacker prone' : 'the counter fails')
-  counter.step = 'counter-attempt'
+  const counter = counterTrip(t, (won) => won ? 'the defender knocks the attacker prone' : 'the counter fails')
   steps.push(counter)
   if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
   const note = counter.success ? 'The attacker moves 5 ft back the way it came and falls prone there.' : 'The attacker moves 5 ft back the way it came, prone if that square is occupied.'
