@@ -1,4 +1,5 @@
 import type { Ruleset } from './types.js'
+import { SRD_ATTACKS } from './srd-attacks.js'
 import { DND35_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
@@ -52,25 +53,8 @@ export const dnd35: Ruleset = {
     nonlethalCappedAtMaximum: false
   },
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
-  // RULES.md §2; 000 › Attack Bonus, Critical Hits, Damage; 000 › If You're Grappling (−4).
-  attacks: {
-    fullAttack: true,
-    twoWeaponFighting: true,
-    swiftAttackPenalty: null,
-    finesse: 'feat',
-    baseBonusToDamage: false,
-    untrainedUnarmedRestricted: false,
-    rangeIncrements: 'full',
-    critical: { confirmation: true },
-    reachWeaponAdjacentPenalty: null,
-    reachWeaponReach: 'double',
-    projectileStrength: true,
-    compositeBows: true,
-    situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 0 }, fightingDefensively: -4, shootingIntoMelee: -4, invisibleAttacker: 2, nonlethalSwitch: -4 },
-    proneRangedWeapons: ['crossbow', 'shuriken'],
-    concealment: { stacking: 'highest' },
-    coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } }
-  },
+  // RULES.md §2; 000 › Attack Bonus, Critical Hits, Damage.
+  attacks: SRD_ATTACKS,
   capabilities: {
     attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
     saves: true,
