@@ -42,7 +42,7 @@ async function database (fastify: FastifyInstance, options: { config: Config }):
   }
   const target = url
   const db: Database = openDatabase(target, { onError: (err) => log.warn({ err }, 'an idle database connection failed') })
-  const repository = EncounterRepository.of(db.prisma)
+  const repository = EncounterRepository.of(db)
 
   let migrated = false
   let refused: string | undefined

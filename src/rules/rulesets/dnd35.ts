@@ -4,6 +4,7 @@ import { DND35_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
+import { SRD_TURN_FLOW } from '../turn-flow.js'
 
 /** D&D 3.5 SRD (seeds 000, 003, 004). */
 export const dnd35: Ruleset = {
@@ -53,6 +54,7 @@ export const dnd35: Ruleset = {
     nonlethalCappedAtMaximum: false
   },
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
+  turnFlow: SRD_TURN_FLOW,
   // RULES.md §2; 000 › Attack Bonus, Critical Hits, Damage.
   attacks: SRD_ATTACKS,
   capabilities: {

@@ -4,6 +4,7 @@ import { PF1E_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
+import { SRD_TURN_FLOW } from '../turn-flow.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
 export const pf1e: Ruleset = {
@@ -63,6 +64,7 @@ export const pf1e: Ruleset = {
     nonlethalCappedAtMaximum: true
   },
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
+  turnFlow: SRD_TURN_FLOW,
   // RULES.md §2: as dnd35 except the range penalty (D14); grappled −2 and the nonlethal minimum live in attackerConditions and minimumDamage.
   attacks: { ...SRD_ATTACKS, rangeIncrements: 'started-beyond-first' },
   capabilities: {

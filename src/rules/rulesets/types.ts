@@ -7,6 +7,7 @@ import type { SavingThrowPolicy } from '../saves/policy.js'
 import type { InitiativePolicy } from '../initiative/policy.js'
 import type { AttackPolicy } from '../attacks/policy.js'
 import type { AttackerConditionTable } from '../attacker-conditions.js'
+import type { TurnFlowPolicy } from '../turn-flow.js'
 
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
@@ -56,6 +57,8 @@ export interface Ruleset {
   hitPoints: HitPointsPolicy
   /** Initiative modifier, ties (RULES.md §7). */
   initiative: InitiativePolicy
+  /** Action budget, reactions, dying and durations in an encounter (RULES.md §7, §8, D68–D70). */
+  turnFlow: TurnFlowPolicy
   /** Attack bonus, criticals, damage and coup de grace (RULES.md §2). */
   attacks: AttackPolicy
   capabilities: Capabilities

@@ -3,6 +3,7 @@ import { HELPLESS_DEFENDER } from './defender-conditions.js'
 import { VARIANT_ATTACKER_CONDITIONS } from './attacker-conditions.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
+import { VARIANT_TURN_FLOW } from '../turn-flow.js'
 
 /** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
 export const variant: Ruleset = {
@@ -72,6 +73,7 @@ export const variant: Ruleset = {
   },
   // 001 › Initiative; RULES.md §7: d20 + BCB + Dex, injury penalties, deafened −4, shaken −2; ties simultaneous.
   initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, conditionPenalties: { deafened: -4, shaken: -2 }, injuryPenalties: true, ties: 'simultaneous' },
+  turnFlow: VARIANT_TURN_FLOW,
   // RULES.md §2 for the variant (001 › Attack, Critical Hits, Damage; D15, D17, D21, D23, D25, D27, D28, D30).
   attacks: {
     fullAttack: false,
