@@ -4,7 +4,7 @@
 // rules; after the fight the log replays to the stored encounter exactly.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { act, assertReplayMatches, createEncounter, encounterApp, type EncounterHarness } from '../helpers/encounters.js'
+import { act, assertReplayMatches, createEncounter, encounterApp, type EncounterHarness, type Json } from '../helpers/encounters.js'
 
 let h: EncounterHarness
 before(async () => { h = await encounterApp() })
@@ -13,8 +13,8 @@ after(async () => { await h.close() })
 const longsword = { name: 'longsword', damage: '1d8', critRange: 19 }
 const mace = { name: 'heavy mace', damage: '1d8' }
 
-const hp = (enc: any, id: string) => enc.combatants.find((c: any) => c.id === id).hitPoints
-const conditions = (enc: any, id: string) => enc.combatants.find((c: any) => c.id === id).conditions.map((c: any) => c.name).sort()
+const hp = (enc: Json, id: string) => enc.combatants.find((c: Json) => c.id === id).hitPoints
+const conditions = (enc: Json, id: string) => enc.combatants.find((c: Json) => c.id === id).conditions.map((c: Json) => c.name).sort()
 
 test('dnd35: a four-combatant fight from the surprise round to the end, replayed exactly', async () => {
   const created = await createEncounter(h, {
@@ -37,7 +37,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   // 000 › Surprise: some aware, some not → round 0, only the aware act; everyone flat-footed until its first turn.
   const started = (await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [15, 12, 10, 19] } }).expect(200)).body
   assert.deepEqual(started.order, ['goblin', 'fighter', 'cleric', 'zombie'])
-  assert.deepEqual(started.combatants.map((c: any) => c.initiative), [16, 12, 9, 20])
+  assert.deepEqual(started.combatants.map((c: Json) => c.initiative), [16, 12, 9, 20])
   assert.equal(started.round, 0)
   assert.equal(started.surpriseRound, true)
   // The goblin is first but unaware: the fighter has the first turn, and is no longer flat-footed.
@@ -74,7 +74,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   const turned = await act(h, id, { type: 'turn', actor: 'cleric', action: 'turn', undead: [{ id: 'zombie', distanceFeet: 20 }], dice: { sequence: [12, 3, 4] } })
   assert.equal(turned.result.turningCheck.total, 13)
   assert.equal(turned.result.results[0].outcome, 'turned')
-  assert.deepEqual(turned.encounter.combatants[2].conditions.find((c: any) => c.name === 'turned'), { name: 'turned', endsAt: { round: 10, initiativeCount: 12 } })
+  assert.deepEqual(turned.encounter.combatants[2].conditions.find((c: Json) => c.name === 'turned'), { name: 'turned', endsAt: { round: 10, initiativeCount: 12 } })
 
   // End of the surprise round: the zombie is unaware and does not act in it; round 1 starts with the goblin (20).
   const round1 = await act(h, id, { type: 'end-turn', actor: 'cleric' })
@@ -103,7 +103,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   const fighterTurn = await act(h, id, { type: 'end-turn', actor: 'goblin' })
   assert.deepEqual(fighterTurn.encounter.turn, { combatantId: 'fighter', initiativeCount: 16, spent: [] })
   assert.deepEqual(conditions(fighterTurn.encounter, 'fighter'), ['grappling'])
-  assert.ok(fighterTurn.applied.some((a: any) => a.kind === 'conditions' && a.combatantId === 'fighter' && a.removed.includes('shaken')))
+  assert.ok(fighterTurn.applied.some((a: Json) => a.kind === 'conditions' && a.combatantId === 'fighter' && a.removed.includes('shaken')))
 
   // 000 › Delay: the fighter waits until after the cleric; its count becomes the cleric's (12) for good.
   const delayed = await act(h, id, { type: 'delay', actor: 'fighter', after: 'cleric' })
@@ -121,7 +121,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   // 000 › Injury and Death: −10 or lower is dead.
   const full = await act(h, id, { type: 'full-attack', actor: 'fighter', target: 'zombie', weapon: longsword, dice: { sequence: [14, 6, 12, 7] } })
   assert.equal(full.result.attacks.length, 2)
-  assert.deepEqual(full.result.attacks.map((a: any) => a.attackBonus), [5, 0])
+  assert.deepEqual(full.result.attacks.map((a: Json) => a.attackBonus), [5, 0])
   assert.equal(full.result.totals.damage, 19)
   assert.deepEqual(hp(full.encounter, 'zombie'), { max: 16, current: -11, temporary: 0, nonlethal: 0, status: 'dead' })
   // A full attack takes the whole turn.
@@ -132,7 +132,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   const round2 = await act(h, id, { type: 'end-turn', actor: 'fighter' })
   assert.equal(round2.encounter.round, 2)
   assert.deepEqual(round2.encounter.turn, { combatantId: 'goblin', initiativeCount: 20, spent: [] })
-  assert.ok(round2.applied.some((a: any) => a.kind === 'skipped' && a.combatantId === 'zombie'))
+  assert.ok(round2.applied.some((a: Json) => a.kind === 'skipped' && a.combatantId === 'zombie'))
 
   // The trigger happens on the goblin's turn: the cleric fires its readied attack at once (heavy mace +3: BAB 2, Str 1),
   // d20 18 → 21 vs AC 14, 1d8 8 + 1 = 9: goblin 9 → 0, disabled... the cleric takes the count just ahead of the goblin's.
@@ -162,7 +162,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   assert.equal(r3.body.round, 3)
   assert.equal(r3.body.turn.combatantId, 'cleric')
   const stabilized = await act(h, id, { type: 'end-turn', actor: 'cleric', dice: { sequence: [7] } })
-  const roll = stabilized.applied.find((a: any) => a.kind === 'hit-points' && a.combatantId === 'goblin')
+  const roll = stabilized.applied.find((a: Json) => a.kind === 'hit-points' && a.combatantId === 'goblin')
   assert.equal(roll.check.roll, 7)
   assert.equal(hp(stabilized.encounter, 'goblin').status, 'stable')
   assert.equal(stabilized.encounter.turn.combatantId, 'fighter')

@@ -4,6 +4,9 @@ import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { testDatabase, type TestDatabase } from './database.js'
 
+/** A response body, read field by field by the tests (supertest's bodies are untyped JSON). */
+export type Json = ReturnType<typeof JSON.parse>
+
 export interface EncounterHarness {
   app: FastifyInstance
   http: ReturnType<typeof supertest>
@@ -28,13 +31,13 @@ export async function encounterApp (env: NodeJS.ProcessEnv = {}): Promise<Encoun
 }
 
 /** POST an action and check the status; returns the body. On an unexpected status the problem is in the message. */
-export async function act (h: EncounterHarness, id: string, body: Record<string, unknown>, status = 200): Promise<any> {
+export async function act (h: EncounterHarness, id: string, body: Record<string, unknown>, status = 200): Promise<Json> {
   const res = await h.http.post(`/v1/encounters/${id}/actions`).send(body)
   if (res.status !== status) throw new Error(`${String(body.type)}: expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`)
   return res.body
 }
 
-export async function createEncounter (h: EncounterHarness, body: Record<string, unknown>): Promise<any> {
+export async function createEncounter (h: EncounterHarness, body: Record<string, unknown>): Promise<Json> {
   const res = await h.http.post('/v1/encounters').send(body)
   if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body
@@ -55,7 +58,7 @@ export function canonical (value: unknown): string {
 export async function assertReplayMatches (h: EncounterHarness, id: string): Promise<void> {
   const { applyEvent } = await import('../../src/encounters/transition.js')
   const { encounterView } = await import('../../src/encounters/service.js')
-  const events: any[] = []
+  const events: Json[] = []
   for (;;) {
     const page = await h.http.get(`/v1/encounters/${id}/events`).query({ after: events.length, limit: 1000 })
     if (page.status !== 200) throw new Error(`events: ${page.status}`)
@@ -63,7 +66,7 @@ export async function assertReplayMatches (h: EncounterHarness, id: string): Pro
     events.push(...page.body.items)
   }
   events.forEach((e, i) => { if (e.seq !== i + 1) throw new Error(`event ${i} has seq ${e.seq}`) })
-  let folded: any = null
+  let folded: Json = null
   for (const e of events) {
     const t = applyEvent(folded, { type: e.type, request: e.request, createdAt: e.createdAt })
     // The same event gives the same rules result, rolls and changes again.
