@@ -9,7 +9,8 @@ import { afterDamage } from './hit-points.js'
 import { massiveDamageOdds } from './massive-damage.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
-import { attackHits, confirmationHits, saveSucceeds } from './resolve.js'
+import { attackHits, confirmationHits } from './resolve.js'
+import { d20Chance } from '../d20.js'
 
 /**
  * Work bounds of POST /v1/attacks/odds, so that no body can take seconds:
@@ -173,9 +174,7 @@ function jointCells (joint: Joint): Cell[] {
 
 /** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
 function saveFailure (bonus: number, dc: number): number {
-  let fails = 0
-  for (let n = 1; n <= 20; n++) if (!saveSucceeds(n, bonus, dc)) fails++
-  return fails / 20
+  return 1 - d20Chance(bonus, dc)
 }
 
 /**

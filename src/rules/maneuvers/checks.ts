@@ -2,6 +2,7 @@ import { modifierOf, type AbilityName } from '../abilities.js'
 import { attackerConditionPenalties, type AttackerRoll } from '../attacker-conditions.js'
 import { armorClass } from '../armor-class.js'
 import type { CombatantInput } from '../combatant.js'
+import { judgeD20, naturalOf } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import { atPath, missingField, RuleError } from '../errors.js'
 import { hitPointsOf } from '../hit-points/state.js'
@@ -107,8 +108,8 @@ export function touchAttack (ruleset: Ruleset, dice: Dice, attacker: Participant
   const ac = atPath(defender.path, () => armorClass(ruleset, defender.combatant, { kind: 'melee', touch: true }))
   const roll = dice.d20('touch-attack')
   const total = roll + bonus.total
-  const natural = roll === 20 ? 'natural-20' : roll === 1 ? 'natural-1' : null
-  const hit = roll === 20 || (roll !== 1 && total >= ac.value)
+  const natural = naturalOf(roll)
+  const hit = judgeD20(roll, total, ac.value, 'both').success
   return {
     step: 'touch-attack',
     actor: attacker.role,

@@ -1,6 +1,7 @@
 import { modifierOf } from '../abilities.js'
 import { armorClass, distinctConditionEffects } from '../armor-class.js'
 import { hasCondition, hasFeat, isTotals } from '../combatant.js'
+import { judgeD20, naturalOf } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier, type Stacked } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -109,9 +110,8 @@ export function combatManeuverCheck (
   const naturalRule = opts.naturalRule ?? true
   const roll = dice.d20(opts.purpose ?? 'combat-maneuver')
   const total = roll + cmb.total
-  const margin = total - cmd.total
-  const natural = roll === 20 ? 'natural-20' : roll === 1 ? 'natural-1' : null
-  const success = naturalRule && roll === 20 ? true : naturalRule && roll === 1 ? false : margin >= 0
+  const { success, margin } = judgeD20(roll, total, cmd.total, naturalRule ? 'both' : 'none')
+  const natural = naturalOf(roll)
   return {
     step: 'combat-maneuver-check', actor: actor.role, success, roll, natural: naturalRule ? natural : null,
     modifier: cmb.total, total, breakdown: cmb.breakdown, against: cmd.total, againstLabel: 'CMD', againstBreakdown: cmd.breakdown,

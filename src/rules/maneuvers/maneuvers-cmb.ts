@@ -1,3 +1,4 @@
+import { judgeD20 } from '../d20.js'
 import { hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { baseAttackBonus, notPossible, ownConditions, stack, withConditions } from './checks.js'
@@ -127,7 +128,7 @@ const feint: ManeuverProcedure = (t) => {
   const roll = t.dice.d20('bluff')
   const total = roll + bonus.total
   const against = 10 + dc.total
-  const success = total >= against
+  const { success } = judgeD20(roll, total, against, 'none')
   const step: Step = {
     step: 'skill-check', actor: 'attacker', success, roll, modifier: bonus.total, total, breakdown: bonus.breakdown,
     against, againstLabel: 'feint DC', againstBreakdown: dc.breakdown, margin: total - against,

@@ -1,4 +1,5 @@
 import { hasFeat } from '../combatant.js'
+import { judgeD20 } from '../d20.js'
 import { ruleNotDefined } from '../errors.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { sizeSteps } from '../size.js'
@@ -29,7 +30,7 @@ function strengthCheck (
   const roll = t.dice.d20(opts.purpose)
   const total = roll + bonus.total
   const against = 10 + dc.total
-  const success = total >= against
+  const { success } = judgeD20(roll, total, against, 'none')
   return {
     step: opts.step ?? 'strength-check', actor: actor.role, success, roll, modifier: bonus.total, total, breakdown: bonus.breakdown,
     against, againstLabel: 'DC', againstBreakdown: dc.breakdown, margin: total - against, summary: opts.what(success)
