@@ -1,4 +1,5 @@
-import { RuleError } from '../errors.js'
+import { RuleError, atPath } from '../errors.js'
+import { saveBonus } from '../saves/save-bonus.js'
 import { diceCount, notationRange } from '../dice/notation.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import type { AcType } from '../armor-class.js'
@@ -178,6 +179,19 @@ function saveFailure (bonus: number, dc: number): number {
 }
 
 /**
+ * The variant's Death save bonus after damage, through the one save path
+ * (RULES.md §3: shaken −2; sickened spares Death saves); a base of 0 when the
+ * target gives none, as before a Death save is asked for.
+ */
+function deathSaveBonus (ruleset: Ruleset, target: AttackRequest['target']): number {
+  const policy = ruleset.hitPoints
+  if (policy.model !== 'accumulated' || !target.hitPoints) return 0
+  const save = policy.deathSave
+  const creature = target.baseSaves?.[save] === undefined ? { ...target, baseSaves: { ...target.baseSaves, [save]: 0 } } : target
+  return atPath('/target', () => saveBonus(ruleset, creature, save)).value
+}
+
+/**
  * dropChance and killChance (CONTRACT › POST /v1/attacks/odds; RULES.md §6).
  * The hit-points module decides each damage total (./hit-points.ts); the
  * variant's Death save uses `baseSaves.death`, 0 when absent. A coup de grace
@@ -188,7 +202,7 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
   if (!target.hitPoints && !cdg) return { drop: null, kill: null }
   let drop = 0
   let kill = 0
-  const deathBonus = target.baseSaves?.death ?? 0
+  const deathBonus = deathSaveBonus(ruleset, target)
   for (const cell of joint) {
     const damage = cell.lethal + cell.nonlethal
     const after = afterDamage(ruleset, target, cell.lethal, cell.nonlethal, deathBonus)

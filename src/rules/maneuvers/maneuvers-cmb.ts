@@ -29,7 +29,7 @@ function check (t: ManeuverTable, cmbExtra: Modifier[], cmdExtra: Modifier[], wh
   const feat = improvedFeat(t.maneuver)
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: feat }, [...mods, ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: feat }, [...cmdExtra, ...(t.options.defenderModifiers ?? [])])
-  const cm = combatManeuverCheck(t.dice, t.attacker, t.defender, cmb, cmd, {
+  const cm = combatManeuverCheck(t.ruleset, t.dice, t.attacker, t.defender, cmb, cmd, {
     summary: (ok) => ok ? what : `the ${t.maneuver} fails`
   })
   return [aoo, cm]

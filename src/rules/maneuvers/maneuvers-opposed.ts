@@ -5,7 +5,7 @@ import {
   abilityEntry, baseAttackBonus, betterOfStrengthAndDexterity, type Contestant, meleeTouchAttackBonus, notPossible, opposedCheck,
   ownConditions, type Participant, sizeAdjustment, stack, touchAttack, withConditions
 } from './checks.js'
-import type { AttackerRoll } from '../attacker-conditions.js'
+import type { OwnRoll } from './checks.js'
 import {
   attackOfOpportunity, conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome,
   feintPenalty, perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
@@ -31,7 +31,7 @@ function stability (t: ManeuverTable): Modifier[] {
 }
 
 /** A side of an opposed roll: its modifiers, its own condition penalties on that kind of roll, and the request's typed modifiers. */
-function contestant (t: ManeuverTable, p: Participant, roll: AttackerRoll, mods: Modifier[]): Contestant {
+function contestant (t: ManeuverTable, p: Participant, roll: OwnRoll, mods: Modifier[]): Contestant {
   return { participant: p, modifier: stack(t.ruleset, [...mods, ...ownConditions(t.ruleset, p, roll), ...own(t, p)]) }
 }
 
@@ -47,8 +47,8 @@ function contestant (t: ManeuverTable, p: Participant, roll: AttackerRoll, mods:
  */
 function counterTrip (t: ManeuverTable, what: (won: boolean) => string): Step {
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
-    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.ruleset, t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
+    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.ruleset, t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
     COUNTER_PURPOSES, what)
   counter.step = 'counter-attempt'
   return counter
@@ -62,8 +62,8 @@ const trip: ManeuverProcedure = (t) => {
   const touch = touchAttack(t.ruleset, t.dice, t.attacker, t.defender, (hit) => hit ? 'the melee touch attack connects' : 'the melee touch attack misses: no trip')
   steps.push(touch)
   if (!touch.success) return outcome(t, false, steps)
-  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)])
-  const d = contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)])
+  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.ruleset, t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)])
+  const d = contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.ruleset, t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)])
   const check = opposedCheck(t.ruleset, t.dice, a, d, PURPOSES, (won) => won ? 'the Strength check wins: the defender is knocked prone' : 'the defender resists the trip')
   steps.push(check)
   const state = conditionState(t)
@@ -124,8 +124,8 @@ const bullRush: ManeuverProcedure = (t) => {
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const charge = t.options.charging ? [fixed('charging', t.ruleset.maneuvers.chargeBonus)] : []
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...charge, ...feat(t, t.attacker)]),
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.ruleset, t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...charge, ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.ruleset, t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the attacker wins the opposed Strength check and pushes the defender back' : 'the defender stands its ground')
   steps.push(check)
   if (!check.success) {
@@ -145,8 +145,8 @@ const overrun: ManeuverProcedure = (t) => {
     return outcome(t, true, steps)
   }
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.ruleset, t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.ruleset, t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the defender is knocked prone and the attacker keeps moving' : 'the defender blocks the overrun')
   steps.push(check)
   const state = conditionState(t)

@@ -1,7 +1,6 @@
 import type { Ruleset } from './types.js'
 import { SRD_ATTACKS } from './srd-attacks.js'
-import { DND35_ATTACKER_CONDITIONS } from './attacker-conditions.js'
-import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
+import { SRD_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
 
@@ -19,13 +18,12 @@ export const dnd35: Ruleset = {
     stackUnlessSameSource: new Set(['circumstance'])
   },
   sizeModifiesAttackAndAc: true,
+  effects: SRD_EFFECTS,
   armorClass: {
-    conditions: SRD_DEFENDER_CONDITIONS,
     deniedDexPenalty: 0,
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  attackerConditions: DND35_ATTACKER_CONDITIONS,
   // RULES.md §4.1, §4.2: opposed checks; SRD35 › Feats for the Improved feats' +4.
   maneuvers: {
     grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4 },
@@ -52,7 +50,7 @@ export const dnd35: Ruleset = {
     continuousDamageFailsStabilization: false,
     nonlethalCappedAtMaximum: false
   },
-  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
+  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, ties: 'higher-modifier-then-roll-off' },
   // RULES.md §2; 000 › Attack Bonus, Critical Hits, Damage.
   attacks: SRD_ATTACKS,
   capabilities: {
