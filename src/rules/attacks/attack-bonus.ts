@@ -101,20 +101,18 @@ export interface AttackBonusInput {
 }
 
 /**
- * What every attack roll of a creature starts from, maneuvers' touch attacks
- * included: base attack bonus, Str or Dex (RULES.md §2.1), size, and the
- * attacker's own conditions and hit-point states from its effective stats
- * (RULES.md §1.4, §6.3). `toGrapple`: a roll made to grapple, which pf1e's
- * grappled −2 and dnd35's grappling −4 spare.
+ * What every attack roll of a creature starts from, maneuvers' touch and
+ * opposed attack rolls included: base attack bonus, Str or Dex from the
+ * effective scores (RULES.md §2.1), size. The attacker's own conditions come
+ * on top from the same stats (`stats.changes('attack.melee')`).
  */
-export function coreAttackModifiers (ruleset: Ruleset, attacker: CombatantInput, stats: EffectiveStats, weapon: Weapon, bab: number, opts: { toGrapple?: boolean } = {}): Modifier[] {
+export function coreAttackModifiers (ruleset: Ruleset, attacker: CombatantInput, stats: EffectiveStats, weapon: Weapon, bab: number): Modifier[] {
   const mods: Modifier[] = [fixed(ruleset.attacks.baseBonusToDamage ? 'base combat bonus' : 'base attack bonus', bab)]
   mods.push(abilityToAttack(ruleset, attacker, stats, weapon))
   if (ruleset.sizeModifiesAttackAndAc) {
     const size = sizeRow(attacker.size).attackAndAc
     if (size !== 0) mods.push(fixed(`size (${attacker.size ?? 'medium'})`, size, 'size'))
   }
-  mods.push(...stats.changes(`attack.${attackKind(weapon)}`, opts))
   return mods
 }
 
@@ -127,6 +125,8 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   const bab = baseAttackBonus(attacker)
   const stats = atPath('/attacker', () => effectiveStats(ruleset, attacker))
   const mods: Modifier[] = coreAttackModifiers(ruleset, attacker, stats, weapon, bab)
+  // The attacker's own conditions and hit-point states (RULES.md §1.4; the variant's bloodied and wounded, §6.3).
+  mods.push(...stats.changes(`attack.${kind}`))
   if (weapon.enhancement !== 0) mods.push(fixed(`${weapon.name} enhancement`, weapon.enhancement, 'enhancement'))
   // SRD35/PRD › Equipment: a composite bow stronger than its wielder is used at −2.
   if (weapon.compositeRating !== undefined && (modifierOf(attacker.abilities, 'str') ?? 0) < weapon.compositeRating) {

@@ -97,10 +97,19 @@ function hitCells (plan: DamagePlan, critical: boolean, weight: number, budget: 
   return cells
 }
 
+/**
+ * D67: a probability in a response never leaves [0, 1]. Sums of products of
+ * doubles can land a rounding step outside (1.0000000000000002 for a target
+ * already dropped), which the response schema rightly refuses.
+ */
+export function probability (p: number): number {
+  return p < 0 ? 0 : p > 1 ? 1 : p
+}
+
 function byDamage (cells: readonly Cell[]): Outcome[] {
   const map = new Map<number, number>()
   for (const c of cells) map.set(c.lethal + c.nonlethal, (map.get(c.lethal + c.nonlethal) ?? 0) + c.probability)
-  return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([damage, probability]) => ({ damage, probability }))
+  return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([damage, p]) => ({ damage, probability: probability(p) }))
 }
 
 function expected (outcomes: readonly Outcome[]): number {
@@ -243,8 +252,8 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       attackBreakdown: a.attackBreakdown,
       targetAC: a.targetAC,
       acType: a.acType,
-      hitChance,
-      critChance,
+      hitChance: probability(hitChance),
+      critChance: probability(critChance),
       expectedDamage: expected(damageDistribution),
       damageDistribution
     })
@@ -269,7 +278,7 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
     attacks,
     expectedDamage: expected(distribution),
     distribution,
-    dropChance: drop === null ? null : drop + massiveDeath,
-    killChance: kill === null ? null : kill + massiveDeath
+    dropChance: drop === null ? null : probability(drop + massiveDeath),
+    killChance: kill === null ? null : probability(kill + massiveDeath)
   }
 }

@@ -94,8 +94,8 @@ const UNARMED_TOUCH = resolveWeapon({ name: 'unarmed strike', type: 'melee', dam
 
 /**
  * The melee touch attack bonus, from the shared attack module: BAB + Str +
- * size where the ruleset has one + the attacker's own conditions and
- * hit-point states (000 › Attack Bonus; 001 › Attack Bonus).
+ * size where the ruleset has one (000 › Attack Bonus; 001 › Attack Bonus).
+ * The roller's conditions are added by the caller (`ownConditions`).
  */
 export function meleeTouchAttackBonus (ruleset: Ruleset, p: Participant, extra: readonly Modifier[] = []): Stacked {
   const mods = coreAttackModifiers(ruleset, p.combatant, statsOf(ruleset, p), UNARMED_TOUCH, baseAttackBonus(p))
@@ -104,7 +104,7 @@ export function meleeTouchAttackBonus (ruleset: Ruleset, p: Participant, extra: 
 
 /** The melee touch attack of a grab or a trip, against the defender's touch AC. */
 export function touchAttack (ruleset: Ruleset, dice: Dice, attacker: Participant, defender: Participant, summaryOf: (hit: boolean) => string): Step {
-  const bonus = meleeTouchAttackBonus(ruleset, attacker)
+  const bonus = meleeTouchAttackBonus(ruleset, attacker, ownConditions(ruleset, attacker, 'melee'))
   const ac = atPath(defender.path, () => armorClass(ruleset, defender.combatant, { kind: 'melee', touch: true }))
   const roll = dice.d20('touch-attack')
   const total = roll + bonus.total

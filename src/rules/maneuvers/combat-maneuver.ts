@@ -32,8 +32,22 @@ export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { m
     const size = sizeRow(p.combatant.size).combatManeuver
     if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
   }
-  if (opts.maneuverFeat && hasFeat(p.combatant, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatBonus))
+  mods.push(...maneuverFeats(ruleset, p, opts.maneuverFeat, ruleset.maneuvers.improvedFeatBonus))
   return stack(ruleset, [...mods, ...ownConditions(ruleset, p, 'melee', { toGrapple: opts.grappleOrEscape }), ...extra])
+}
+
+/**
+ * D64: the Improved maneuver feat's bonus on CMB or CMD (PRD › Feats: +2 and
+ * +2), and the Greater feat's further bonus on both (`greater-<maneuver>`).
+ */
+function maneuverFeats (ruleset: Ruleset, p: Participant, improved: string | undefined, bonus: number): Modifier[] {
+  if (improved === undefined) return []
+  const mods: Modifier[] = []
+  if (hasFeat(p.combatant, improved)) mods.push(fixed(featName(improved), bonus))
+  const greater = improved.replace(/^improved-/, 'greater-')
+  const further = ruleset.maneuvers.greaterFeatBonus
+  if (further !== 0 && hasFeat(p.combatant, greater)) mods.push(fixed(featName(greater), further))
+  return mods
 }
 
 /** `improved-bull-rush` → `Improved Bull Rush`, for breakdowns. */
@@ -74,7 +88,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
     if (c.cmd !== undefined && e.value > 0) continue
     if (CMD_BONUS_TYPES.has(e.type) || e.value < 0) mods.push({ source: `AC: ${e.source}`, type: e.type, value: e.value })
   }
-  if (opts.maneuverFeat && hasFeat(c, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatDefenseBonus))
+  mods.push(...maneuverFeats(ruleset, p, opts.maneuverFeat, ruleset.maneuvers.improvedFeatDefenseBonus))
   const stacked = stack(ruleset, [...mods, ...extra])
   return { total: 10 + stacked.total, breakdown: stacked.breakdown }
 }

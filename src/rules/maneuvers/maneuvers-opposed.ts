@@ -96,7 +96,8 @@ export const disarm: ManeuverProcedure = (t) => {
   const attackerWeapon = t.options.attackerWeapon ?? {}
   const steps: Step[] = [provokesUnlessFeat(t, true)]
   if (!steps[0]!.success) return outcome(t, false, steps)
-  const defenderMods = weaponAttack(t, t.defender, defenderWeapon, t.attacker)
+  // D64: Improved Disarm also gives +4 when resisting a disarm (SRD35 › Feats).
+  const defenderMods = [...weaponAttack(t, t.defender, defenderWeapon, t.attacker), ...feat(t, t.defender)]
   if (defenderWeapon.meleeWeapon === false) defenderMods.push(fixed('item is not a melee weapon', -4))
   if (defenderWeapon.lockedGauntlet) defenderMods.push(fixed('locked gauntlet', 10))
   const check = opposedCheck(t.ruleset, t.dice,
@@ -108,10 +109,11 @@ export const disarm: ManeuverProcedure = (t) => {
   if (check.success) {
     return outcome(t, true, steps, { effect: { itemsDropped: 1, attackerHoldsItem: unarmed, notes: [unarmed ? 'The unarmed attacker now holds the item.' : 'The item lies on the ground in the defender\'s square.'] } })
   }
-  // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD35 › Feats).
-  if (t.options.counterAttempt === false || unarmed || hasFeat(t.attacker.combatant, 'improved-disarm')) return outcome(t, false, steps)
+  // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD35 › Feats);
+  // a defender whose item is not a melee weapon cannot disarm in return (000 › Disarm; RULES.md §4.2).
+  if (t.options.counterAttempt === false || unarmed || defenderWeapon.meleeWeapon === false || hasFeat(t.attacker.combatant, 'improved-disarm')) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'melee', weaponAttack(t, t.defender, defenderWeapon, t.attacker)),
+    contestant(t, t.defender, 'melee', [...weaponAttack(t, t.defender, defenderWeapon, t.attacker), ...feat(t, t.defender)]),
     contestant(t, t.attacker, 'melee', weaponAttack(t, t.attacker, attackerWeapon, t.defender)),
     COUNTER_PURPOSES, (won) => won ? 'the defender disarms the attacker in return' : 'the counter-disarm fails')
   counter.step = 'counter-attempt'

@@ -31,6 +31,7 @@ export const dnd35: Ruleset = {
     unarmedDamage: SRD_UNARMED_DAMAGE,
     improvedFeatBonus: 4,
     improvedFeatDefenseBonus: 0,
+    greaterFeatBonus: 0,
     sizeStepBonus: 4,
     stabilityBonus: 4,
     perExtraLegCmd: 0,

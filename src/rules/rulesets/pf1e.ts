@@ -32,6 +32,7 @@ export const pf1e: Ruleset = {
     unarmedDamage: SRD_UNARMED_DAMAGE,
     improvedFeatBonus: 2,
     improvedFeatDefenseBonus: 2,
+    greaterFeatBonus: 2,
     sizeStepBonus: 0,
     stabilityBonus: 0,
     perExtraLegCmd: 2,

@@ -67,6 +67,7 @@ export const variant: Ruleset = {
     unarmedDamage: SRD_UNARMED_DAMAGE, // D23
     improvedFeatBonus: 0,
     improvedFeatDefenseBonus: 0,
+    greaterFeatBonus: 0,
     sizeStepBonus: 4,
     stabilityBonus: 4,
     perExtraLegCmd: 0,
