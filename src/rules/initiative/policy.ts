@@ -4,6 +4,8 @@ export interface InitiativePolicy {
   addsBaseAttackBonus: boolean
   /** The Improved Initiative feat (`improved-initiative`). */
   improvedInitiativeBonus: number
+  /** variant: initiative is rolled again at the start of every round (001 › Initiative). */
+  rerolledEachRound: boolean
   /** Equal totals: the higher modifier then a roll-off (dnd35, pf1e), or simultaneous action (variant). */
   ties: 'higher-modifier-then-roll-off' | 'simultaneous'
 }

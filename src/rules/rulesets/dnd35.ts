@@ -1,11 +1,11 @@
-import type { Ruleset } from './types.js'
+import type { RulesetDefinition } from './types.js'
 import { SRD_ATTACKS } from './srd-attacks.js'
 import { SRD_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
 
 /** D&D 3.5 SRD (seeds 000, 003, 004). */
-export const dnd35: Ruleset = {
+export const dnd35: RulesetDefinition = {
   id: 'dnd35',
   name: 'D&D 3.5 (SRD)',
   description: 'Dungeons & Dragons 3.5 System Reference Document combat rules.',
@@ -51,19 +51,9 @@ export const dnd35: Ruleset = {
     continuousDamageFailsStabilization: false,
     nonlethalCappedAtMaximum: false
   },
-  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, ties: 'higher-modifier-then-roll-off' },
+  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
   // RULES.md §2; 000 › Attack Bonus, Critical Hits, Damage.
   attacks: SRD_ATTACKS,
-  capabilities: {
-    attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
-    saves: true,
-    grappleActions: ['start', 'damage', 'pin', 'escape', 'move', 'break-pin', 'use-opponent-weapon', 'release'],
-    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint'],
-    turningActions: ['turn', 'rebuke', 'command', 'bolster', 'dispel'],
-    damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
-    initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
-  },
   // D42: Table: Turning Undead is in no seed; the SRD35 values (Combat II).
   turningTable: [
     { checkMin: null, checkMax: 0, maxHitDiceRelativeToLevel: -4 },

@@ -1,11 +1,11 @@
-import type { Ruleset } from './types.js'
+import type { RulesetDefinition } from './types.js'
 import { SRD_ATTACKS } from './srd-attacks.js'
 import { PF1E_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
-export const pf1e: Ruleset = {
+export const pf1e: RulesetDefinition = {
   id: 'pf1e',
   name: 'Pathfinder 1st Edition',
   description: 'Pathfinder Roleplaying Game (1st edition) combat rules, with CMB/CMD combat maneuvers and channel energy (channel energy from the PRD: the pf1e seed has none, D45).',
@@ -52,19 +52,9 @@ export const pf1e: Ruleset = {
     continuousDamageFailsStabilization: true,
     nonlethalCappedAtMaximum: true
   },
-  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, ties: 'higher-modifier-then-roll-off' },
+  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
   // RULES.md §2: as dnd35 except the range penalty (D14); grappled −2 and the nonlethal minimum live in effects and minimumDamage.
   attacks: { ...SRD_ATTACKS, rangeIncrements: 'started-beyond-first' },
-  capabilities: {
-    attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
-    saves: true,
-    grappleActions: ['start', 'maintain', 'damage', 'pin', 'move', 'tie-up', 'escape', 'release'],
-    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drag', 'reposition', 'steal', 'dirty-trick'],
-    turningActions: ['channel-positive', 'channel-negative', 'turn-undead'],
-    damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
-    initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
-  },
   // D45: 002 has no channelling; PRD › Cleric, Paladin, Feats (RULES.md §5.3).
   turning: {
     turnUndead: null,

@@ -8,6 +8,7 @@ import type { InitiativePolicy } from '../initiative/policy.js'
 import type { AttackPolicy } from '../attacks/policy.js'
 import type { EffectsTable } from '../effects.js'
 
+/** The rulesets the service ships; `registerRuleset` (./index.ts) adds others. */
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
 
@@ -61,9 +62,13 @@ export interface Ruleset {
   initiative: InitiativePolicy
   /** Attack bonus, criticals, damage and coup de grace (RULES.md §2). */
   attacks: AttackPolicy
+  /** Derived from the policies above (./capabilities.ts), never restated. */
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
   /** Turning (dnd35), channel energy (pf1e) or neither (variant): RULES.md §5. */
   turning: TurningPolicy
 }
+
+/** What a ruleset module exports: everything but what is derived from it. */
+export type RulesetDefinition = Omit<Ruleset, 'capabilities' | 'id'> & { id: string }

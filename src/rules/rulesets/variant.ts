@@ -1,4 +1,4 @@
-import type { Ruleset } from './types.js'
+import type { RulesetDefinition } from './types.js'
 import { type EffectsTable, on } from '../effects.js'
 import { HELPLESS_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
@@ -41,7 +41,7 @@ export const VARIANT_EFFECTS: EffectsTable = {
 }
 
 /** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
-export const variant: Ruleset = {
+export const variant: RulesetDefinition = {
   id: 'variant',
   name: 'd20 variant',
   description: 'A d20 variant with base combat bonus, major/minor actions and reactions, bloodied/wounded thresholds, wound points and Death saves.',
@@ -92,7 +92,7 @@ export const variant: Ruleset = {
     healCheckDc: 15
   },
   // 001 › Initiative; RULES.md §7: d20 + BCB + Dex, injury penalties, deafened −4, shaken −2; ties simultaneous.
-  initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, ties: 'simultaneous' },
+  initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, rerolledEachRound: true, ties: 'simultaneous' },
   // RULES.md §2 for the variant (001 › Attack, Critical Hits, Damage; D15, D17, D21, D23, D25, D27, D28, D30).
   attacks: {
     fullAttack: false,
@@ -111,19 +111,6 @@ export const variant: Ruleset = {
     proneRangedWeapons: ['crossbow'],
     concealment: { stacking: 'sum', cap: 50 },
     coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', purpose: 'death-save' } }
-  },
-  capabilities: {
-    // RULES.md §2.9, D28: no full attack and no two-weapon rules.
-    attacks: { modes: ['single', 'coup-de-grace'], twoWeaponFighting: false, criticalConfirmation: false },
-    saves: true,
-    // 001 › Grapple is "(WIP) TBD".
-    grappleActions: [],
-    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drive-back'],
-    turningActions: [],
-    damage: true,
-    // D54: no natural healing, nonlethal recovery or temporary hit points.
-    healingKinds: ['magical', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
-    initiative: { rerolledEachRound: true, ties: 'simultaneous' }
   },
   // RULES.md §5.4: 001 has no undead, turning or channelling.
   turning: { turnUndead: null, channelEnergy: null }
