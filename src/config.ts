@@ -1,4 +1,4 @@
-import { isRulesetId, type RulesetId } from './rules/rulesets/index.js'
+import { isRulesetId, rulesetIds, type RulesetId } from './rules/rulesets/index.js'
 
 export interface Config {
   port: number
@@ -37,7 +37,7 @@ function integer (env: NodeJS.ProcessEnv, name: string, fallback: number, min: n
 /** Read and validate the configuration; a bad value throws a one-line message naming the variable. */
 export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const ruleset = env.DEFAULT_RULESET || 'dnd35'
-  if (!isRulesetId(ruleset)) throw new ConfigError(`DEFAULT_RULESET must be one of dnd35, pf1e, variant, got "${ruleset}"`)
+  if (!isRulesetId(ruleset)) throw new ConfigError(`DEFAULT_RULESET must be one of ${rulesetIds().join(', ')}, got "${ruleset}"`)
 
   const logLevel = env.LOG_LEVEL || 'info'
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
