@@ -267,7 +267,11 @@ export class EncounterRepository {
       let current: EncounterState | null = null
       let positions = new Map<string, number>()
       if (id !== null) {
-        const { rows } = await client.query<EncounterRow>(`${SELECT_ENCOUNTER} FOR UPDATE OF e`, [id, ownerId])
+        // Lock first, then read in a statement of its own: a read that waited for the lock inside one
+        // statement would still see the roster as it was before the other writer committed.
+        const locked = await client.query('SELECT version FROM "Encounter" WHERE id = $1 AND "ownerId" = $2 FOR UPDATE', [id, ownerId])
+        if (locked.rowCount === 0) throw new EncounterNotFoundError('encounter')
+        const { rows } = await client.query<EncounterRow>(SELECT_ENCOUNTER, [id, ownerId])
         if (!rows[0]) throw new EncounterNotFoundError('encounter')
         ;({ state: current, positions } = toState(rows[0]))
         if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) throw new VersionConflictError(options.expectedVersion, current.version)
@@ -276,7 +280,8 @@ export class EncounterRepository {
       await client.query(writeStatement(id === null), this.writeParameters(ownerId, current, positions, decision))
       if (options.idempotency) {
         await client.query('UPDATE "IdempotencyRecord" SET "statusCode" = $3, response = $4 WHERE "ownerId" = $1 AND key = $2',
-          [ownerId, options.idempotency.key, decision.status, JSON.stringify(decision.body)])
+          // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and a replay must be byte for byte the same.
+          [ownerId, options.idempotency.key, decision.status, JSON.stringify(JSON.stringify(decision.body))])
       }
       await client.query('COMMIT')
       open = false
@@ -320,7 +325,7 @@ export class EncounterRepository {
     if (row.requestHash !== idem.requestHash) {
       throw new HttpProblem('idempotency-key-reused', 'this Idempotency-Key was used with another request in the last 24 hours', [{ path: 'header:idempotency-key', message: 'already used with another method, path or body' }])
     }
-    return { status: row.statusCode, body: row.response }
+    return { status: row.statusCode, body: JSON.parse(row.response as string) as unknown }
   }
 
   /** Newest first; `cursor` is the `nextCursor` of the previous page. */
