@@ -4,6 +4,7 @@
 // from the seed the event carries, the time from the event's own timestamp.
 import { Dice, type RollRecord as Roll } from '../rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
+import { atPath } from '../rules/errors.js'
 import { initiativeResponse } from '../resolution/initiative.js'
 import { newCombatant, hitPointsInput, storedHitPoints, type CombatantEntry } from './combatants.js'
 import { reportHitPoints, hitPointsOf } from '../rules/hit-points/index.js'
@@ -54,7 +55,7 @@ function created (event: EventInput): EncounterState {
     version: 0,
     createdAt: event.createdAt,
     updatedAt: event.createdAt,
-    combatants: (r.combatants ?? []).map((entry) => newCombatant(entry, ruleset))
+    combatants: (r.combatants ?? []).map((entry, i) => atPath(`/combatants/${i}`, () => newCombatant(entry, ruleset)))
   }
 }
 
