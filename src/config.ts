@@ -14,6 +14,10 @@ export interface Config {
   prettyLogs: boolean
   /** Requests per minute per client address; 0 turns rate limiting off. */
   rateLimitPerMinute: number
+  /** Milliseconds between the keep-alive comments of an event stream. */
+  streamHeartbeatMs: number
+  /** Event streams one instance holds open at once; beyond, a 503. */
+  maxStreams: number
 }
 
 export class ConfigError extends Error {
@@ -64,6 +68,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     embeddedDataDir: env.EMBEDDED_PG_DATA_DIR || './.data/postgres',
     logLevel: logLevel as Config['logLevel'],
     prettyLogs: env.NODE_ENV === 'development',
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000)
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
+    streamHeartbeatMs: integer(env, 'STREAM_HEARTBEAT_MS', 15_000, 10, 600_000),
+    maxStreams: integer(env, 'MAX_STREAMS', 1000, 1, 100_000)
   }
 }

@@ -382,7 +382,11 @@ export class EncounterRepository {
     if (!UUID.test(id)) throw new EncounterNotFoundError('encounter')
     try {
       const { count } = await this.prisma.encounter.deleteMany({ where: { id, ownerId, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) } })
-      if (count > 0) return
+      if (count > 0) {
+        // Wakes the encounter's open streams, which then find it gone and end (best effort: the delete stands either way).
+        await this.pool.query("SELECT pg_notify('encounter_events', $1::text || ':deleted')", [id]).catch(() => undefined)
+        return
+      }
       const current = await this.prisma.encounter.findFirst({ where: { id, ownerId }, select: { version: true } })
       if (!current || expectedVersion === undefined) throw new EncounterNotFoundError('encounter')
       throw new VersionConflictError(expectedVersion, current.version)

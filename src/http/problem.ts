@@ -31,6 +31,7 @@ export const PROBLEM_TYPES = {
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was already used with another body' },
   'too-many-requests': { status: 429, title: 'Rate limit exceeded' },
   'database-unavailable': { status: 503, title: 'The database is unavailable' },
+  'too-many-streams': { status: 503, title: 'This instance holds as many event streams open as it allows' },
   'internal-error': { status: 500, title: 'Internal server error' }
 } as const satisfies Record<string, { status: number, title: string }>
 
