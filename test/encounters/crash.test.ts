@@ -106,7 +106,8 @@ async function loadKillRestart (first: { child: ChildProcess, base: string }): P
   const second = await startService()
   try {
     for (const id of ids) {
-      const events: Json[] = (await (await fetch(`${second.base}/v1/encounters/${id}/events?limit=1000`)).json()).items
+      const page = await (await fetch(`${second.base}/v1/encounters/${id}/events?limit=1000`)).json() as Json
+      const events: Json[] = page.items
       assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => i + 1), 'the log has no gaps')
       const stored = await repo.get('public', id)
       const folded = fold(events.map((e) => ({ type: e.type, request: e.request, createdAt: e.createdAt })))
