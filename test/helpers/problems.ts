@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict'
+
+/** The problem kinds a request can earn a 422 for (CONTRACT › Errors). */
+export type UnprocessableType =
+  | '/problems/rule-not-defined'
+  | '/problems/invalid-die-value'
+  | '/problems/missing-field'
+  | '/problems/out-of-range'
+  | '/problems/not-possible'
+  | '/problems/unknown-save'
+
+export interface ExpectedProblem {
+  /** Defaults to 422. */
+  status?: number
+  type: UnprocessableType | `/problems/${string}`
+  /** The JSON Pointer of every field at fault, in order: `errors[].path`. */
+  path: string | string[]
+}
+
+interface ProblemBody { type?: unknown, status?: unknown, errors?: unknown }
+interface ProblemResponse { status: number, headers: Record<string, string | string[] | undefined>, body: unknown }
+
+function isResponse (value: unknown): value is ProblemResponse {
+  return typeof value === 'object' && value !== null && 'headers' in value && 'body' in value
+}
+
+/**
+ * A client fixes its request from a problem's `type` and `errors[].path`, so a
+ * test expecting an error checks both, not only the status (GUIDE; CONTRACT › Errors).
+ * Takes a supertest/inject response, or the body when the status was checked already.
+ */
+export function assertProblem (received: unknown, expected: ExpectedProblem): void {
+  const status = expected.status ?? 422
+  const body = (isResponse(received) ? received.body : received) as ProblemBody
+  const seen = JSON.stringify(body)
+  if (isResponse(received)) {
+    assert.equal(received.status, status, seen)
+    assert.match(String(received.headers['content-type']), /^application\/problem\+json/, seen)
+  }
+  assert.equal(body.status, status, seen)
+  assert.equal(body.type, expected.type, seen)
+  assert.ok(Array.isArray(body.errors), `no errors[] in ${seen}`)
+  const errors = body.errors as Array<{ path?: unknown, message?: unknown }>
+  assert.deepEqual(errors.map((e) => e.path), typeof expected.path === 'string' ? [expected.path] : expected.path, seen)
+  for (const e of errors) assert.ok(typeof e.message === 'string' && e.message.length > 0, `an error without a message in ${seen}`)
+}
