@@ -44,3 +44,23 @@ export function assertProblem (received: unknown, expected: ExpectedProblem): vo
   assert.deepEqual(errors.map((e) => e.path), typeof expected.path === 'string' ? [expected.path] : expected.path, seen)
   for (const e of errors) assert.ok(typeof e.message === 'string' && e.message.length > 0, `an error without a message in ${seen}`)
 }
+
+const UNPROCESSABLE = new Set<string>(['rule-not-defined', 'invalid-die-value', 'missing-field', 'out-of-range', 'not-possible', 'unknown-save'].map((k) => `/problems/${k}`))
+
+/**
+ * For generated bodies, where the exact field is not known in advance: a 422
+ * is one of the rules' problem types and names at least one field by a JSON
+ * Pointer (CONTRACT › Errors: "well-formed but not resolvable under the rules").
+ */
+export function assertUnprocessable (res: ProblemResponse): void {
+  const body = res.body as ProblemBody
+  const seen = JSON.stringify(body)
+  assert.equal(res.status, 422, seen)
+  assert.ok(typeof body.type === 'string' && UNPROCESSABLE.has(body.type), `not a rules problem type: ${seen}`)
+  assert.equal(body.status, 422, seen)
+  assert.ok(Array.isArray(body.errors) && body.errors.length > 0, `a 422 names no field: ${seen}`)
+  for (const e of body.errors as Array<{ path?: unknown, message?: unknown }>) {
+    assert.ok(typeof e.path === 'string' && /^(\/[^/]+)+$/.test(e.path), `not a JSON Pointer to a field: ${seen}`)
+    assert.ok(typeof e.message === 'string' && e.message.length > 0, `an error without a message in ${seen}`)
+  }
+}
