@@ -26,11 +26,11 @@ export function applied (breakdown: readonly BreakdownEntry[]): number {
 }
 
 /** The request fails with a RuleError of this kind naming this path. */
-export function assertRuleError (fn: () => unknown, kind: string, path?: string): void {
+export function assertRuleError (fn: () => unknown, kind: string, path: string): void {
   assert.throws(fn, (error: unknown) => {
     assert.ok(error instanceof RuleError, `expected a RuleError, got ${String(error)}`)
     assert.equal(error.kind, kind)
-    if (path !== undefined) assert.deepEqual(error.errors.map((e) => e.path), [path])
+    assert.deepEqual(error.errors.map((e) => e.path), [path])
     return true
   })
 }
