@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { RuleError, type RuleErrorKind } from '../../src/rules/errors.js'
 
 /** The problem kinds a request can earn a 422 for (CONTRACT › Errors). */
 export type UnprocessableType =
@@ -63,4 +64,17 @@ export function assertUnprocessable (res: ProblemResponse): void {
     assert.ok(typeof e.path === 'string' && /^(\/[^/]+)+$/.test(e.path), `not a JSON Pointer to a field: ${seen}`)
     assert.ok(typeof e.message === 'string' && e.message.length > 0, `an error without a message in ${seen}`)
   }
+}
+
+/**
+ * The rules library's side of a 422: `fn` throws a RuleError of this kind
+ * (the problem type's last segment) naming exactly these fields.
+ */
+export function assertRuleError (fn: () => unknown, kind: RuleErrorKind, path: string | string[]): void {
+  assert.throws(fn, (error: unknown) => {
+    assert.ok(error instanceof RuleError, `expected a RuleError, got ${String(error)}`)
+    assert.equal(error.kind, kind, error.message)
+    assert.deepEqual(error.errors.map((e) => e.path), typeof path === 'string' ? [path] : path, error.message)
+    return true
+  })
 }
