@@ -1,25 +1,19 @@
 import assert from 'node:assert/strict'
+import { PROBLEM_TYPES, type ProblemKind } from '../../src/http/problem.js'
 import { RuleError, type RuleErrorKind } from '../../src/rules/errors.js'
 
-/** The problem kinds a request can earn a 422 for (CONTRACT › Errors). */
-export type UnprocessableType =
-  | '/problems/rule-not-defined'
-  | '/problems/invalid-die-value'
-  | '/problems/missing-field'
-  | '/problems/out-of-range'
-  | '/problems/not-possible'
-  | '/problems/unknown-save'
+/** The problem types a request can earn a 422 for (CONTRACT › Errors), from the service's own table. */
+const UNPROCESSABLE = new Set<string>(Object.entries(PROBLEM_TYPES).filter(([, p]) => p.status === 422).map(([kind]) => `/problems/${kind}`))
 
 export interface ExpectedProblem {
-  /** Defaults to 422. */
-  status?: number
-  type: UnprocessableType | `/problems/${string}`
+  /** The status is the one the service's table gives this type (422 for the rules' kinds). */
+  type: `/problems/${ProblemKind}`
   /** The JSON Pointer of every field at fault, in order: `errors[].path`. */
   path: string | string[]
 }
 
 interface ProblemBody { type?: unknown, status?: unknown, errors?: unknown }
-interface ProblemResponse { status: number, headers: Record<string, string | string[] | undefined>, body: unknown }
+interface ProblemResponse { status: number, headers: Record<string, unknown>, body: unknown }
 
 function isResponse (value: unknown): value is ProblemResponse {
   return typeof value === 'object' && value !== null && 'headers' in value && 'body' in value
@@ -31,7 +25,7 @@ function isResponse (value: unknown): value is ProblemResponse {
  * Takes a supertest/inject response, or the body when the status was checked already.
  */
 export function assertProblem (received: unknown, expected: ExpectedProblem): void {
-  const status = expected.status ?? 422
+  const status = PROBLEM_TYPES[expected.type.slice('/problems/'.length) as ProblemKind].status
   const body = (isResponse(received) ? received.body : received) as ProblemBody
   const seen = JSON.stringify(body)
   if (isResponse(received)) {
@@ -46,17 +40,16 @@ export function assertProblem (received: unknown, expected: ExpectedProblem): vo
   for (const e of errors) assert.ok(typeof e.message === 'string' && e.message.length > 0, `an error without a message in ${seen}`)
 }
 
-const UNPROCESSABLE = new Set<string>(['rule-not-defined', 'invalid-die-value', 'missing-field', 'out-of-range', 'not-possible', 'unknown-save'].map((k) => `/problems/${k}`))
-
 /**
  * For generated bodies, where the exact field is not known in advance: a 422
- * is one of the rules' problem types and names at least one field by a JSON
- * Pointer (CONTRACT › Errors: "well-formed but not resolvable under the rules").
+ * has a 422 problem type and names at least one field by a JSON Pointer
+ * (CONTRACT › Errors: "well-formed but not resolvable under the rules").
  */
 export function assertUnprocessable (res: ProblemResponse): void {
   const body = res.body as ProblemBody
   const seen = JSON.stringify(body)
   assert.equal(res.status, 422, seen)
+  assert.match(String(res.headers['content-type']), /^application\/problem\+json/, seen)
   assert.ok(typeof body.type === 'string' && UNPROCESSABLE.has(body.type), `not a rules problem type: ${seen}`)
   assert.equal(body.status, 422, seen)
   assert.ok(Array.isArray(body.errors) && body.errors.length > 0, `a 422 names no field: ${seen}`)
