@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -89,18 +90,18 @@ test('400: a misspelt weapon field is named by its path; an off hand needs a ful
 
 test('422: variant full attack and off hand are rule-not-defined; total cover; out of range; a bad die (RULES.md §2.9, D28)', async () => {
   const full = await request(app.server).post('/v1/attacks').send({ ruleset: 'variant', mode: 'full', attacker: fighter, target: {}, weapon: longsword }).expect(422)
-  assert.equal(full.body.type, '/problems/rule-not-defined')
-  assert.equal(full.body.errors[0].path, '/mode')
+  assertProblem(full, { type: '/problems/rule-not-defined', path: '/mode' })
   const off = await request(app.server).post('/v1/attacks').send({ ruleset: 'variant', attacker: fighter, target: {}, weapon: longsword, offHand: longsword }).expect(422)
-  assert.equal(off.body.errors[0].path, '/offHand')
+  assertProblem(off, { type: '/problems/rule-not-defined', path: '/offHand' })
   const cover = await request(app.server).post('/v1/attacks').send({ attacker: fighter, target: {}, weapon: longsword, options: { cover: 'total' } }).expect(422)
-  assert.equal(cover.body.type, '/problems/not-possible')
+  assertProblem(cover, { type: '/problems/not-possible', path: '/options/cover' })
   const far = await request(app.server).post('/v1/attacks').send({ attacker: fighter, target: {}, weapon: { name: 'shortbow', type: 'ranged', damage: '1d6', rangeIncrement: 60 }, options: { distanceFeet: 700 } }).expect(422)
-  assert.equal(far.body.type, '/problems/out-of-range')
+  assertProblem(far, { type: '/problems/out-of-range', path: '/options/distanceFeet' })
+  // the 9 is the second die, the longsword's d8 (CONTRACT › dice.sequence)
   const die = await request(app.server).post('/v1/attacks').send({ attacker: fighter, target: {}, weapon: longsword, dice: { sequence: [15, 9] } }).expect(422)
-  assert.equal(die.body.errors[0].path, '/dice/sequence/1')
+  assertProblem(die, { type: '/problems/invalid-die-value', path: '/dice/sequence/1' })
   const missing = await request(app.server).post('/v1/attacks').send({ attacker: {}, target: {}, weapon: longsword }).expect(422)
-  assert.equal(missing.body.errors[0].path, '/attacker/baseAttackBonus')
+  assertProblem(missing, { type: '/problems/missing-field', path: '/attacker/baseAttackBonus' })
 })
 
 test('POST /v1/attacks/odds: exact per-attack and action odds, rejecting seed and dice (CONTRACT › POST /v1/attacks/odds)', async () => {
@@ -120,12 +121,12 @@ test('POST /v1/attacks/odds: exact per-attack and action odds, rejecting seed an
   assert.equal(res.body.killChance, 0)
   await request(app.server).post('/v1/attacks/odds').send({ ...body, seed: 's' }).expect(400)
   const big = await request(app.server).post('/v1/attacks/odds').send({ ...body, weapon: { damage: '500d6' } }).expect(422)
-  assert.equal(big.body.type, '/problems/out-of-range')
+  assertProblem(big, { type: '/problems/out-of-range', path: '/weapon/damage' })
 })
 
 test('POST /v1/attacks/odds answers the same rules errors as /v1/attacks (RULES.md §2.9, D28)', async () => {
   const full = await request(app.server).post('/v1/attacks/odds').send({ ruleset: 'variant', mode: 'full', attacker: fighter, target: {}, weapon: longsword }).expect(422)
-  assert.equal(full.body.type, '/problems/rule-not-defined')
+  assertProblem(full, { type: '/problems/rule-not-defined', path: '/mode' })
   const off = await request(app.server).post('/v1/attacks/odds').send({ ruleset: 'pf1e', attacker: fighter, target: {}, weapon: longsword, offHand: longsword }).expect(400)
   assert.equal(off.body.errors[0].path, '/offHand')
   const cdg = await request(app.server).post('/v1/attacks/odds').send({

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem as assertProblemAt } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -37,8 +38,7 @@ test('1001d6 is a 400 problem naming /notation', async () => {
 
 test('a sequence value of 7 for a d6 is a 422 naming the index', async () => {
   const res = await request(app.server).post('/v1/dice').send({ notation: '2d6', dice: { sequence: [3, 7] } }).expect(422)
-  assert.equal(res.body.type, '/problems/invalid-die-value')
-  assert.equal(res.body.errors[0].path, '/dice/sequence/1')
+  assertProblemAt(res, { type: '/problems/invalid-die-value', path: '/dice/sequence/1' })
 })
 
 test('unknown properties are rejected, each by its own path; strings are not coerced to numbers', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -121,8 +122,7 @@ test('joining: no attack of opportunity, the grab succeeds, the check is against
 test('at most four grapplers per target: two Large grapplers on a Medium target count 4, so a third cannot join (000 › Multiple Grapplers)', async () => {
   const large = { size: 'large', conditions: ['grappling'] }
   const res = await post({ action: 'start', attacker: fighter, defender: { conditions: ['grappling'] }, others: [large, large] }).expect(422)
-  assert.equal(res.body.type, '/problems/not-possible')
-  assert.equal(res.body.errors[0].path, '/others')
+  assertProblem(res, { type: '/problems/not-possible', path: '/others' })
   // Three Small ones count ½ each against a Medium target: 1.5 + 1 leaves room.
   const small = { size: 'small', conditions: ['grappling'] }
   await post({ action: 'start', attacker: fighter, defender: { baseAttackBonus: 1, conditions: ['grappling'] }, others: [small, small, small] }).expect(200)
@@ -154,13 +154,13 @@ test('pin: a win pins the opponent (000 › Pin Your Opponent)', async () => {
 
 test('a pin requested by a creature that is not grappling is a 422 giving the reason', async () => {
   const res = await post({ action: 'pin', attacker: fighter, defender: ogre }).expect(422)
-  assert.equal(res.body.type, '/problems/not-possible')
-  assert.equal(res.body.errors[0].path, '/attacker/conditions')
+  assertProblem(res, { type: '/problems/not-possible', path: '/attacker/conditions' })
   assert.match(res.body.detail, /not grappling/)
 })
 
 test('a pinned creature can only escape the pin (000 › If You\'re Pinned by an Opponent)', async () => {
   const res = await post({ action: 'damage', attacker: { ...fighter, conditions: ['grappling', 'pinned'] }, defender: grappling(ogre) }).expect(422)
+  assertProblem(res, { type: '/problems/not-possible', path: '/attacker/conditions' })
   assert.match(res.body.detail, /pinned/)
 })
 
@@ -220,7 +220,7 @@ test('release is a free action without dice; both stop grappling', async () => {
 
 test('an action the ruleset lacks is a 422 rule-not-defined; an unknown action is a 400', async () => {
   const res = await post({ action: 'tie-up', attacker: grappling(fighter), defender: grappling(ogre) }).expect(422)
-  assert.equal(res.body.type, '/problems/rule-not-defined')
+  assertProblem(res, { type: '/problems/rule-not-defined', path: '/action' })
   const bad = await post({ action: 'suplex', attacker: fighter, defender: ogre }).expect(400)
   assert.equal(bad.body.errors[0].path, '/action')
   const extra = await post({ action: 'start', attacker: fighter, defender: ogre, options: { lethl: true } }).expect(400)
@@ -229,14 +229,14 @@ test('an action the ruleset lacks is a 422 rule-not-defined; an unknown action i
 
 test('a missing baseAttackBonus is a 422 naming its path', async () => {
   const res = await post({ action: 'pin', attacker: grappling({}), defender: grappling(ogre) }).expect(422)
-  assert.equal(res.body.type, '/problems/missing-field')
-  assert.equal(res.body.errors[0].path, '/attacker/baseAttackBonus')
+  assertProblem(res, { type: '/problems/missing-field', path: '/attacker/baseAttackBonus' })
 })
 
 test('variant: every grapple action is a 422 saying the ruleset does not define grappling (001 › Grapple)', async () => {
   for (const action of ['start', 'pin', 'escape', 'release', 'maintain']) {
     const res = await post({ ruleset: 'variant', action, attacker: fighter, defender: ogre }).expect(422)
-    assert.equal(res.body.type, '/problems/rule-not-defined')
+    // the field asking for the undefined rule, as /mode and /offHand do for attacks (`ruleset` may be left to the default)
+    assertProblem(res, { type: '/problems/rule-not-defined', path: '/action' })
     assert.match(res.body.detail, /does not define grappling/)
   }
 })

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -89,8 +90,7 @@ test('pin: pinned replaces grappled on the target; the pinner stays grappled (PR
 
 test('a pin by a creature that is not grappling is a 422 giving the reason', async () => {
   const res = await post({ action: 'pin', attacker: { cmb: 9 }, defender: { cmd: 16 } }).expect(422)
-  assert.equal(res.body.type, '/problems/not-possible')
-  assert.equal(res.body.errors[0].path, '/attacker/conditions')
+  assertProblem(res, { type: '/problems/not-possible', path: '/attacker/conditions' })
   assert.match(res.body.detail, /not grappling/)
 })
 
@@ -124,8 +124,10 @@ test('the grappled condition: −2 on other combat maneuvers but not to grapple;
 
 test('pf1e lacks break-pin; others is rejected in favour of aidingCreatures (+2 each)', async () => {
   const res = await post({ action: 'break-pin', attacker: grappled({ cmb: 5 }), defender: grappled({ cmd: 16 }) }).expect(422)
-  assert.equal(res.body.type, '/problems/rule-not-defined')
-  await post({ action: 'start', attacker: { cmb: 5 }, defender: { cmd: 16 }, others: [{}] }).expect(422)
+  assertProblem(res, { type: '/problems/rule-not-defined', path: '/action' })
+  const others = await post({ action: 'start', attacker: { cmb: 5 }, defender: { cmd: 16 }, others: [{}] }).expect(422)
+  // PRD › Grapple defines helpers as aid (+2 each), not as more grapplers who roll
+  assertProblem(others, { type: '/problems/not-possible', path: '/others' })
   const aided = await post({ action: 'start', attacker: { cmb: 5 }, defender: { cmd: 16 }, options: { aidingCreatures: 2 }, dice: { sequence: [7] } }).expect(200)
   assert.equal(aided.body.steps[1].modifier, 9)
 })

@@ -8,6 +8,7 @@ import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -240,12 +241,15 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     const woken = await heal({ ruleset: 'pf1e', creature: { abilities: { con: 12 }, hitPoints: { max: 20, current: -3, status: 'disabled' } }, healing: { kind: 'strenuous-action' } })
     assert.equal(woken.after.current, -4)
     assert.equal(woken.after.status, 'dying')
-    await heal({ ruleset: 'dnd35', creature: dying(5), healing: { kind: 'strenuous-action' } }, 422)
+    // 5 hit points is healthy, not disabled: the status is what the rule needs
+    assertProblem(await heal({ ruleset: 'dnd35', creature: dying(5), healing: { kind: 'strenuous-action' } }, 422), { type: '/problems/not-possible', path: '/creature/hitPoints/status' })
   })
 
   test('healing the dead is a 422 (CONTRACT › POST /v1/healing; 000 › Dead)', async () => {
     const res = await request(app.server).post('/v1/healing').send({ ruleset: 'dnd35', creature: dying(-12), healing: { kind: 'magical', amount: 5 } })
     assert.equal(res.status, 422)
+    // −12 is past −10: the current hit points are what makes it dead
+    assertProblem(res, { type: '/problems/not-possible', path: '/creature/hitPoints/current' })
   })
 })
 
@@ -377,8 +381,7 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
   test('the variant has no massive-damage rule: asking for it is a 422 (RULES.md §6.3)', async () => {
     const res = await request(app.server).post('/v1/damage').send({ ruleset: 'variant', creature: hero(), damage: { amount: 60, massiveDamageRule: true } })
     assert.equal(res.status, 422)
-    assert.match(res.body.type, /rule-not-defined/)
-    assert.equal(res.body.errors[0].path, '/damage/massiveDamageRule')
+    assertProblem(res, { type: '/problems/rule-not-defined', path: '/damage/massiveDamageRule' })
   })
 
   test('nonlethal: a failed Death save leaves it unconscious, failure by 10 dying (001 › Nonlethal Damage)', async () => {
@@ -418,7 +421,8 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
       assert.equal(worst.after.status, 'dying')
     })
     test('only a staggered creature makes it: a healthy one is a 422', async () => {
-      await heal({ ruleset: 'variant', creature: hero(), healing: { kind: 'strenuous-action' } }, 422)
+      const healthy = await heal({ ruleset: 'variant', creature: hero(), healing: { kind: 'strenuous-action' } }, 422)
+      assertProblem(healthy, { type: '/problems/not-possible', path: '/creature/hitPoints/status' })
     })
   })
 

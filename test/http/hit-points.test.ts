@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -68,8 +69,7 @@ test('POST /v1/damage — bad input: negative max, current above max, both amoun
 
 test('POST /v1/damage — pf1e without Con is a 422 naming /creature/abilities/con', async () => {
   const res = await post('/v1/damage', { ruleset: 'pf1e', creature: { hitPoints: { max: 10 } }, damage: { amount: 1 } }).expect(422)
-  assert.equal(res.body.type, '/problems/missing-field')
-  assert.deepEqual(paths(res), ['/creature/abilities/con'])
+  assertProblem(res, { type: '/problems/missing-field', path: '/creature/abilities/con' })
 })
 
 test('POST /v1/healing — 000 › Stabilizing: −3 healed by 3 is disabled at 0, by 4 healthy at 1', async () => {
@@ -117,8 +117,7 @@ test('POST /v1/healing — fields that do not fit the kind are 400s naming them;
   const period = await post('/v1/healing', { creature: { hitPoints: { max: 20 } }, healing: { kind: 'natural', period: 'hour' } }).expect(400)
   assert.deepEqual(paths(period), ['/healing/period'])
   const dead = await post('/v1/healing', { creature: { hitPoints: { max: 20, current: -12 } }, healing: { kind: 'magical', amount: 5 } }).expect(422)
-  assert.equal(dead.body.type, '/problems/not-possible')
+  assertProblem(dead, { type: '/problems/not-possible', path: '/creature/hitPoints/current' })
   const undefinedKind = await post('/v1/healing', { ruleset: 'variant', creature: { level: 3, hitPoints: { max: 20, current: 5 } }, healing: { kind: 'natural', period: 'night' } }).expect(422)
-  assert.equal(undefinedKind.body.type, '/problems/rule-not-defined')
-  assert.deepEqual(paths(undefinedKind), ['/healing/kind'])
+  assertProblem(undefinedKind, { type: '/problems/rule-not-defined', path: '/healing/kind' })
 })

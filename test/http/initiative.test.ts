@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -47,4 +48,5 @@ test('POST /v1/initiative — bad input: duplicate ids and more than 100 combata
   assert.deepEqual(paths(noId), ['/combatants/0/id'])
   const bcb = await post({ ruleset: 'variant', combatants: [{ id: 'a' }] }).expect(422)
   assert.deepEqual(paths(bcb), ['/combatants/0/baseAttackBonus'])
+  assertProblem(bcb, { type: '/problems/missing-field', path: '/combatants/0/baseAttackBonus' })
 })

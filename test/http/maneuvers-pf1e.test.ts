@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -49,7 +50,8 @@ test('trip: prone on success; +2 CMD per leg beyond two; failing by 10 or more t
   assert.deepEqual(bad.body.state.attacker, [])
   const worse = await post({ maneuver: 'trip', attacker: { cmb: 0 }, defender: cmd16, dice: { sequence: [6] } }).expect(200)
   assert.deepEqual(worse.body.state.attacker, ['prone'])
-  await post({ maneuver: 'trip', attacker: cmb9, defender: cmd16, options: { defenderLegs: 0 } }).expect(422)
+  const legless = await post({ maneuver: 'trip', attacker: cmb9, defender: cmd16, options: { defenderLegs: 0 } }).expect(422)
+  assertProblem(legless, { type: '/problems/not-possible', path: '/options/defenderLegs' })
 })
 
 test('disarm: one item; beating CMD by 10 drops both; unarmed −4; failing by 10 drops the attacker\'s weapon (PRD › Disarm)', async () => {
@@ -82,12 +84,14 @@ test('dirty trick lasts 1 round + 1 per 5 of margin; drag and reposition move 5 
   assert.equal(lucky.body.success, true, 'a natural 20 succeeds')
   assert.equal(lucky.body.effect.durationRounds, 1, 'a natural 20 short of the CMD still lasts 1 round')
   const missing = await post({ maneuver: 'dirty-trick', attacker: cmb9, defender: cmd16 }).expect(422)
-  assert.equal(missing.body.errors[0].path, '/options/dirtyTrickCondition')
+  assertProblem(missing, { type: '/problems/missing-field', path: '/options/dirtyTrickCondition' })
   const drag = await post({ maneuver: 'drag', attacker: cmb9, defender: cmd16, dice: { sequence: [12] } }).expect(200)
   assert.equal(drag.body.effect.moveFeet, 10)
   const repo = await post({ maneuver: 'reposition', attacker: cmb9, defender: cmd16, dice: { sequence: [7] } }).expect(200)
   assert.equal(repo.body.effect.moveFeet, 5)
-  await post({ maneuver: 'drag', attacker: cmb9, defender: { ...cmd16, size: 'huge' } }).expect(422)
+  // APG › Drag: no more than one size category larger
+  const huge = await post({ maneuver: 'drag', attacker: cmb9, defender: { ...cmd16, size: 'huge' } }).expect(422)
+  assertProblem(huge, { type: '/problems/not-possible', path: '/defender/size' })
 })
 
 test('steal: +5 CMD for a fastened item (APG › Steal; D36)', async () => {
@@ -129,5 +133,5 @@ test('a grappled attacker takes −2 on maneuvers other than grapple (PRD › Co
 
 test('drive back is the variant\'s alone: a 422 in pf1e', async () => {
   const res = await post({ maneuver: 'drive-back', attacker: cmb9, defender: cmd16 }).expect(422)
-  assert.equal(res.body.type, '/problems/rule-not-defined')
+  assertProblem(res, { type: '/problems/rule-not-defined', path: '/maneuver' })
 })

@@ -9,6 +9,7 @@ import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { statelessApp } from '../helpers/app.js'
+import { assertUnprocessable } from '../helpers/problems.js'
 import { GRAPPLE_ACTIONS } from '../../src/rules/maneuvers/index.js'
 import { MANEUVERS } from '../../src/rules/maneuvers/maneuver-names.js'
 import { RULESET_IDS } from '../../src/rules/rulesets/index.js'
@@ -63,6 +64,7 @@ test('property: no grapple body gets a 500', async () => {
       const body = { ruleset, action, attacker: a, defender: d, ...(ruleset === 'dnd35' ? { others } : {}), options: opts, dice: { sequence: dice } }
       const res = await request(app.server).post('/v1/grapples').send(body)
       assert.ok([200, 400, 422].includes(res.status), `${res.status} ${JSON.stringify(res.body)} for ${JSON.stringify(body)}`)
+      if (res.status === 422) assertUnprocessable(res)
     }), { numRuns: 100 })
 })
 
@@ -73,5 +75,6 @@ test('property: no maneuver body gets a 500', async () => {
       const body = { ruleset, maneuver, attacker, defender, options: opts, dice: { sequence: dice } }
       const res = await request(app.server).post('/v1/maneuvers').send(body)
       assert.ok([200, 400, 422].includes(res.status), `${res.status} ${JSON.stringify(res.body)} for ${JSON.stringify(body)}`)
+      if (res.status === 422) assertUnprocessable(res)
     }), { numRuns: 100 })
 })

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertUnprocessable } from '../helpers/problems.js'
 
 // CONTRACT › Errors: "Never a 500 for anything a client sent."
 let app: FastifyInstance
@@ -50,6 +51,7 @@ test('property: random JSON sent to every route never gets a 5xx', async () => {
       const hasBody = method !== 'GET' && method !== 'DELETE'
       const res = await app.inject({ method: method as 'GET', url, ...(hasBody ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) })
       assert.ok(res.statusCode < 500, `${method} ${url} answered ${res.statusCode} to ${JSON.stringify(body).slice(0, 300)}: ${res.body.slice(0, 300)}`)
+      if (res.statusCode === 422) assertUnprocessable({ status: res.statusCode, headers: res.headers, body: res.json() })
     }), { numRuns: 40 })
   }
 })

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -103,8 +104,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     for (const ruleset of ['dnd35', 'variant']) {
       const res = await request(app.server).post('/v1/saves').send({ ruleset, save: 'reflex', dc: 15, targets: [rogue, { ...rogue, cover: 'partial' }] })
       assert.equal(res.status, 422, ruleset)
-      assert.match(res.body.type, /rule-not-defined/)
-      assert.equal(res.body.errors[0].path, '/targets/1/cover')
+      assertProblem(res, { type: '/problems/rule-not-defined', path: '/targets/1/cover' })
     }
   })
 
@@ -163,9 +163,10 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
   test('a save the ruleset lacks is a 422 (CONTRACT › POST /v1/saves)', async () => {
     const a = await request(app.server).post('/v1/saves').send({ ruleset: 'dnd35', save: 'charm', dc: 10, targets: [{ baseSaves: { charm: 1 } }] })
     assert.equal(a.status, 422)
-    assert.match(a.body.type, /unknown-save/)
+    assertProblem(a, { type: '/problems/unknown-save', path: '/save' })
     const b = await request(app.server).post('/v1/saves').send({ ruleset: 'variant', save: 'will', dc: 10, targets: [{ baseSaves: { will: 1 } }] })
     assert.equal(b.status, 422)
+    assertProblem(b, { type: '/problems/unknown-save', path: '/save' })
   })
 })
 

@@ -6,6 +6,7 @@ import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 import { Dice } from '../../src/rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../../src/rules/rulesets/index.js'
 import { resolveTurning, type TurningRequest } from '../../src/rules/turning/index.js'
@@ -234,7 +235,7 @@ test('paladin: 4th level is effective level 1', async () => {
 // 000 › Paladins and Undead: "Beginning at 4th level": a 3rd-level paladin cannot turn
 test('paladin below 4th level cannot turn: 422', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: { id: 'p', class: 'paladin', level: 3 }, undead: [{ id: 'z', hitDice: 1, distanceFeet: 5 }], dice: { sequence: [10] } }, 422)
-  assert.match(body.type, /\/problems\//)
+  assertProblem(body, { type: '/problems/not-possible', path: '/turner/level' })
 })
 
 // 000 › Evil Clerics and Undead: would-be turned → rebuked, would-be destroyed → commanded
@@ -264,8 +265,10 @@ test('command: commanded HD stop at the cleric\'s level; the next one that would
 
 // CONTRACT: turn needs positive energy; a good cleric cannot rebuke (000 › Neutral Clerics and Undead)
 test('energy that does not match the action is a 422', async () => {
-  await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(4, 10, { energy: 'negative' }), undead: [], dice: { sequence: [10] } }, 422)
-  await post({ ruleset: 'dnd35', action: 'rebuke', turner: cleric(4, 10, { energy: 'positive' }), undead: [], dice: { sequence: [10] } }, 422)
+  const turn = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(4, 10, { energy: 'negative' }), undead: [], dice: { sequence: [10] } }, 422)
+  assertProblem(turn, { type: '/problems/not-possible', path: '/turner/energy' })
+  const rebuke = await post({ ruleset: 'dnd35', action: 'rebuke', turner: cleric(4, 10, { energy: 'positive' }), undead: [], dice: { sequence: [10] } }, 422)
+  assertProblem(rebuke, { type: '/problems/not-possible', path: '/turner/energy' })
 })
 
 // 000 › Bolstering Undead: the table result becomes the effective HD when higher; 10 rounds; no turning damage
@@ -463,8 +466,10 @@ test('pf1e paladin: 6th level channels 3d6 at DC 10 + 3 + Cha', async () => {
 
 // PRD › Paladin: no channel before 4th level, and positive energy only
 test('pf1e paladin: below 4th level or negative energy is a 422', async () => {
-  await post({ ruleset: 'pf1e', action: 'channel-positive', turner: { id: 'pal', class: 'paladin', level: 3 }, targets: [{ id: 'a', kind: 'living' }] }, 422)
-  await post({ ruleset: 'pf1e', action: 'channel-negative', turner: { id: 'pal', class: 'paladin', level: 8 }, targets: [{ id: 'a', kind: 'living' }] }, 422)
+  const young = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: { id: 'pal', class: 'paladin', level: 3 }, targets: [{ id: 'a', kind: 'living' }] }, 422)
+  assertProblem(young, { type: '/problems/not-possible', path: '/turner/level' })
+  const negative = await post({ ruleset: 'pf1e', action: 'channel-negative', turner: { id: 'pal', class: 'paladin', level: 8 }, targets: [{ id: 'a', kind: 'living' }] }, 422)
+  assertProblem(negative, { type: '/problems/not-possible', path: '/action' })
 })
 
 // PRD › Feats › Turn Undead: undead in 30 ft flee for 1 minute unless a Will save (same DC); no channel dice
@@ -484,15 +489,15 @@ test('pf1e turn-undead feat: failed save → turned for 10 rounds; made save →
 // RULES §5.4: variant has no turning
 test('variant: 422 rule-not-defined', async () => {
   const body = await post({ ruleset: 'variant', action: 'turn', turner: cleric(3), undead: [] }, 422)
-  assert.equal(body.type, '/problems/rule-not-defined')
+  assertProblem(body, { type: '/problems/rule-not-defined', path: '/action' })
 })
 
 // dnd35 has no channel energy; pf1e has no turn table (CONTRACT: an action the ruleset lacks is 422)
 test('an action the ruleset lacks is a 422 rule-not-defined', async () => {
   const a = await post({ ruleset: 'dnd35', action: 'channel-positive', turner: cleric(3), targets: [] }, 422)
-  assert.equal(a.type, '/problems/rule-not-defined')
+  assertProblem(a, { type: '/problems/rule-not-defined', path: '/action' })
   const b = await post({ ruleset: 'pf1e', action: 'turn', turner: cleric(3), undead: [] }, 422)
-  assert.equal(b.type, '/problems/rule-not-defined')
+  assertProblem(b, { type: '/problems/rule-not-defined', path: '/action' })
 })
 
 // ---- odd input: never a 500 (BRIEF) ----
@@ -516,22 +521,26 @@ test('odd input: empty list, 100 undead, huge hit dice, null Cha, missing fields
   await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: [{ id: 'x', hitDice: 1e9, distanceFeet: 10 }] }, 400)
 
   const nullCha = await post({ ruleset: 'dnd35', action: 'turn', turner: { id: 'c', class: 'cleric', level: 3, abilities: { cha: null } }, undead: [] }, 422)
-  assert.ok(nullCha.errors.some((e: { path: string }) => e.path === '/turner/abilities/cha'), JSON.stringify(nullCha))
+  // null is "no Charisma score" (a mindless creature), not a field left out: such a creature cannot turn
+  assertProblem(nullCha, { type: '/problems/not-possible', path: '/turner/abilities/cha' })
 
   const noLevel = await post({ ruleset: 'dnd35', action: 'turn', turner: { id: 'c', class: 'cleric' }, undead: [] }, 422)
-  assert.ok(noLevel.errors.some((e: { path: string }) => e.path === '/turner/level'), JSON.stringify(noLevel))
+  assertProblem(noLevel, { type: '/problems/missing-field', path: '/turner/level' })
   const noClass = await post({ ruleset: 'dnd35', action: 'turn', turner: { id: 'c', level: 3 }, undead: [] }, 422)
-  assert.ok(noClass.errors.some((e: { path: string }) => e.path === '/turner/class'), JSON.stringify(noClass))
+  assertProblem(noClass, { type: '/problems/missing-field', path: '/turner/class' })
   const noUndead = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3) }, 422)
-  assert.ok(noUndead.errors.some((e: { path: string }) => e.path === '/undead'), JSON.stringify(noUndead))
+  assertProblem(noUndead, { type: '/problems/missing-field', path: '/undead' })
   await post({ ruleset: 'dnd35', turner: cleric(3), undead: [] }, 400)
   await post({ ruleset: 'dnd35', action: 'turn', undead: [] }, 400)
-  await post({ ruleset: 'dnd35', action: 'dispel', turner: cleric(3, 10, { energy: 'negative' }), undead: [] }, 422)
+  const dispel = await post({ ruleset: 'dnd35', action: 'dispel', turner: cleric(3, 10, { energy: 'negative' }), undead: [] }, 422)
+  assertProblem(dispel, { type: '/problems/missing-field', path: '/previousTurningCheck' })
   await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: [{ id: 'z', hitDice: 1, distanceFeet: 5, hitdice: 2 }] }, 400)
   await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: [{ id: 'z', hitDice: 1, distanceFeet: -5 }] }, 400)
   await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(0), undead: [] }, 400)
-  await post({ ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(5), targets: [{ id: 'z', kind: 'undead' }], dice: { sequence: [1, 1, 1] } }, 422) // undead must save: no baseSaves.will
-  await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: [], dice: { sequence: [21] } }, 422)
+  const noWill = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(5), targets: [{ id: 'z', kind: 'undead' }], dice: { sequence: [1, 1, 1] } }, 422) // undead must save: no baseSaves.will
+  assertProblem(noWill, { type: '/problems/missing-field', path: '/targets/0/baseSaves/will' })
+  const d21 = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: [], dice: { sequence: [21] } }, 422)
+  assertProblem(d21, { type: '/problems/invalid-die-value', path: '/dice/sequence/0' })
 })
 
 // BRIEF (cross-field input JSON Schema cannot express, e.g. `current` above `max`): a 400 naming the field,
@@ -585,6 +594,7 @@ test('property: the HTTP body is exactly the rules result (nothing dropped by th
     } catch (error) {
       assert.equal(res.status, 422, JSON.stringify(res.body))
       assert.equal(res.body.type, `/problems/${(error as { kind: string }).kind}`)
+      assert.deepEqual(res.body.errors, (error as { errors: unknown }).errors, 'the same fields as the rules library names')
       return
     }
     assert.equal(res.status, 200, JSON.stringify(res.body))

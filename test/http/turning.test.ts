@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -72,8 +73,7 @@ test('a 4th-level paladin turns as a 1st-level cleric; a 3rd-level paladin is a 
   assert.equal(ok.body.turningCheck.maxHitDice, 1)
   assert.equal(ok.body.turningDamage.total, 3)
   const bad = await post({ action: 'turn', turner: { level: 3, class: 'paladin' }, undead: [] }).expect(422)
-  assert.equal(bad.body.type, '/problems/not-possible')
-  assert.equal(bad.body.errors[0].path, '/turner/level')
+  assertProblem(bad, { type: '/problems/not-possible', path: '/turner/level' })
 })
 
 test('400s: level 0, a negative distance, unknown fields, fields of another action, duplicate ids', async () => {
@@ -95,14 +95,14 @@ test('400s: level 0, a negative distance, unknown fields, fields of another acti
 
 test('422s: missing undead, variant (rule-not-defined), a dnd35 action under pf1e, a bad die value', async () => {
   const missing = await post({ action: 'turn', turner: cleric }).expect(422)
-  assert.equal(missing.body.type, '/problems/missing-field')
-  assert.equal(missing.body.errors[0].path, '/undead')
+  assertProblem(missing, { type: '/problems/missing-field', path: '/undead' })
   const variant = await post({ ruleset: 'variant', action: 'turn', turner: cleric, undead: [] }).expect(422)
-  assert.equal(variant.body.type, '/problems/rule-not-defined')
+  assertProblem(variant, { type: '/problems/rule-not-defined', path: '/action' })
   const pfTurn = await post({ ruleset: 'pf1e', action: 'turn', turner: cleric, undead: [] }).expect(422)
-  assert.equal(pfTurn.body.type, '/problems/rule-not-defined')
+  assertProblem(pfTurn, { type: '/problems/rule-not-defined', path: '/action' })
   const die = await post({ action: 'turn', turner: cleric, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }], dice: { sequence: [10, 7] } }).expect(422)
-  assert.equal(die.body.errors[0].path, '/dice/sequence/1')
+  // the 7 is the second die, a d6 of turning damage (000 › Turning Checks: turning damage is 2d6 + level + Cha)
+  assertProblem(die, { type: '/problems/invalid-die-value', path: '/dice/sequence/1' })
 })
 
 test('pf1e channel-positive: heals the living, harms undead with a Will save for half; every field declared (D45)', async () => {
@@ -140,7 +140,7 @@ test('pf1e channel-negative harms the living and heals undead; turn-undead needs
   // 1d6 = 6; DC 10 + 1 + 0 = 11; 9 + 2 = 11 saves: 3.
   assert.deepEqual(res.body.results.map((r: { outcome: string, damage: number | null, healed: number | null }) => [r.outcome, r.damage, r.healed]), [['harmed', 3, null], ['healed', null, 6]])
   const noFeat = await post({ ruleset: 'pf1e', action: 'turn-undead', turner: { level: 2, class: 'cleric' }, targets: [] }).expect(422)
-  assert.equal(noFeat.body.errors[0].path, '/turner/feats')
+  assertProblem(noFeat, { type: '/problems/not-possible', path: '/turner/feats' })
   const undeadList = await post({ ruleset: 'pf1e', action: 'channel-positive', turner, undead: [] }).expect(400)
   assert.equal(undeadList.body.errors[0].path, '/undead')
 })

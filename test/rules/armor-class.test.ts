@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { armorClass } from '../../src/rules/armor-class.js'
 import { getRuleset } from '../../src/rules/rulesets/index.js'
-import { RuleError } from '../../src/rules/errors.js'
+import { assertRuleError } from '../helpers/problems.js'
 import type { CombatantInput } from '../../src/rules/combatant.js'
 
 const dnd35 = getRuleset('dnd35')
@@ -87,5 +87,5 @@ test('printed totals: the figure for the AC type; a missing figure is a RuleErro
   assert.equal(armorClass(dnd35, target, { kind: 'melee', touch: true }).value, 12)
   assert.equal(armorClass(dnd35, { ...target, conditions: ['flat-footed'] }, { kind: 'melee', touch: true }).value, 10)
   assert.equal(armorClass(dnd35, { ...target, conditions: ['helpless'] }, { kind: 'melee', touch: false }).value, 16 - 5 - 4)
-  assert.throws(() => armorClass(dnd35, { armorClass: { total: 18 } }, { kind: 'melee', touch: true }), (e: unknown) => e instanceof RuleError && e.errors[0]?.path === '/armorClass/touch')
+  assertRuleError(() => armorClass(dnd35, { armorClass: { total: 18 } }, { kind: 'melee', touch: true }), 'missing-field', '/armorClass/touch')
 })

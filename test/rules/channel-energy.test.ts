@@ -2,7 +2,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { Dice } from '../../src/rules/dice/roller.js'
-import { RuleError } from '../../src/rules/errors.js'
+import { assertRuleError } from '../helpers/problems.js'
+import type { RuleErrorKind } from '../../src/rules/errors.js'
 import { getRuleset } from '../../src/rules/rulesets/index.js'
 import { resolveTurning, type ChannelEnergyResult, type TurningRequest } from '../../src/rules/turning/index.js'
 
@@ -80,15 +81,13 @@ test('a paladin channels from 4th level at her paladin level; not negative energ
   assert.equal(r.channel?.roll.length, 3)
   assert.equal(r.saveDc.total, 10 + 3 + 2)
   assert.equal(r.usesPerDay, null)
-  const err = (req: TurningRequest): RuleError => {
-    try { resolveTurning(pf1e, req, new Dice({ seed: 'c' })) } catch (e) { if (e instanceof RuleError) return e; throw e }
-    assert.fail('expected a RuleError')
-  }
-  assert.equal(err({ action: 'channel-positive', turner: { ...paladin, level: 3 }, targets: [] }).errors[0]?.path, '/turner/level')
-  assert.equal(err({ action: 'channel-negative', turner: paladin, targets: [] }).kind, 'not-possible')
-  assert.equal(err({ action: 'turn-undead', turner: cleric, targets: [] }).errors[0]?.path, '/turner/feats')
-  assert.equal(err({ action: 'channel-positive', turner: cleric, targets: [{ id: 'z', kind: 'undead' }] }).errors[0]?.path, '/targets/0/baseSaves/will')
-  assert.equal(err({ action: 'turn', turner: cleric, undead: [] }).kind, 'rule-not-defined')
+  const refuses = (req: TurningRequest, kind: RuleErrorKind, path: string) => assertRuleError(() => resolveTurning(pf1e, req, new Dice({ seed: 'c' })), kind, path)
+  refuses({ action: 'channel-positive', turner: { ...paladin, level: 3 }, targets: [] }, 'not-possible', '/turner/level')
+  // PRD › Paladin: a paladin channels positive energy only
+  refuses({ action: 'channel-negative', turner: paladin, targets: [] }, 'not-possible', '/action')
+  refuses({ action: 'turn-undead', turner: cleric, targets: [] }, 'not-possible', '/turner/feats')
+  refuses({ action: 'channel-positive', turner: cleric, targets: [{ id: 'z', kind: 'undead' }] }, 'missing-field', '/targets/0/baseSaves/will')
+  refuses({ action: 'turn', turner: cleric, undead: [] }, 'rule-not-defined', '/action')
 })
 
 test('property: harmed damage is the channel total or its half rounded down; healing never exceeds the missing hit points', () => {

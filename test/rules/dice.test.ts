@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { Dice } from '../../src/rules/dice/roller.js'
 import { NotationError, parseNotation, notationRange } from '../../src/rules/dice/notation.js'
 import { RuleError } from '../../src/rules/errors.js'
+import { assertRuleError } from '../helpers/problems.js'
 
 test('notation: NdM terms, bare d20, constants, signs', () => {
   assert.deepEqual(parseNotation('2d6 + d4 - 1').terms, [
@@ -48,8 +49,8 @@ test('an impossible sequence value is a 422-kind RuleError naming the index and 
     assert.match(error.message, /d6/)
     return true
   })
-  assert.throws(() => new Dice({ seed: 1, sequence: [0] }).d20('attack'), RuleError)
-  assert.throws(() => new Dice({ seed: 1, sequence: [21] }).d20('attack'), RuleError)
+  assertRuleError(() => new Dice({ seed: 1, sequence: [0] }).d20('attack'), 'invalid-die-value', '/dice/sequence/0')
+  assertRuleError(() => new Dice({ seed: 1, sequence: [21] }).d20('attack'), 'invalid-die-value', '/dice/sequence/0')
 })
 
 test('property: the same seed gives the same rolls; every die is within its faces', () => {

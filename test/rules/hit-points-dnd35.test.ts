@@ -187,10 +187,16 @@ test('000 › Temporary Hit Points: gained temporary HP stack across sources; lo
   assert.deepEqual([healed.temporary, healed.current], [0, 30])
 })
 
-test('healing the dead, or stabilizing a healthy creature, is a 422 not-possible', () => {
-  assert.throws(() => heal(creature({ max: 20, current: -10 }), { kind: 'magical', amount: 5 }), (e: unknown) => e instanceof RuleError && e.kind === 'not-possible')
-  assert.throws(() => heal(creature({ max: 20 }), { kind: 'stabilize' }), (e: unknown) => e instanceof RuleError && e.kind === 'not-possible' && e.errors[0]?.path === '/creature/hitPoints/status')
-  assert.throws(() => heal({ hitPoints: { max: 20, current: 5 } }, { kind: 'natural', period: 'night' }), (e: unknown) => e instanceof RuleError && e.errors[0]?.path === '/creature/level')
+const failsWith = (kind: string, path: string) => (e: unknown) =>
+  e instanceof RuleError && e.kind === kind && e.errors.length === 1 && e.errors[0]?.path === path
+
+test('healing the dead, or stabilizing a healthy creature, is a 422 not-possible naming the field that decides it', () => {
+  // 000 › Dead: −10 hit points is dead, so the current hit points are at fault
+  assert.throws(() => heal(creature({ max: 20, current: -10 }), { kind: 'magical', amount: 5 }), failsWith('not-possible', '/creature/hitPoints/current'))
+  // a death an earlier resolution recorded (massive damage) is in the status
+  assert.throws(() => heal(creature({ max: 20, current: 5, status: 'dead' }), { kind: 'magical', amount: 5 }), failsWith('not-possible', '/creature/hitPoints/status'))
+  assert.throws(() => heal(creature({ max: 20 }), { kind: 'stabilize' }), failsWith('not-possible', '/creature/hitPoints/status'))
+  assert.throws(() => heal({ hitPoints: { max: 20, current: 5 } }, { kind: 'natural', period: 'night' }), failsWith('missing-field', '/creature/level'))
 })
 
 test('a creature without a Constitution score is destroyed at 0 HP', () => {

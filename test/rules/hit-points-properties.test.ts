@@ -53,8 +53,11 @@ test('property (000 › Healing): hit points never exceed maximum after any heal
       assert.ok(outcome.after.current <= outcome.after.max)
       assert.ok(outcome.after.nonlethal >= 0 && outcome.after.woundPoints >= 0)
     } catch (error) {
-      // Healing the dead, or a kind the state or ruleset does not allow, is a 422, never a wrong number.
+      // Healing the dead, or a kind the state or ruleset does not allow, is a 422, never a wrong number,
+      // and it names the creature's field or the healing's field that is at fault.
       assert.ok(error instanceof RuleError, String(error))
+      assert.ok(['not-possible', 'rule-not-defined', 'missing-field'].includes(error.kind), error.message)
+      assert.ok(error.errors.length > 0 && error.errors.every((e) => /^\/(creature|healing)\/[^/]/.test(e.path)), JSON.stringify(error.errors))
     }
   }), { numRuns: 2000 })
 })

@@ -139,6 +139,12 @@ test('D54: natural healing, nonlethal recovery and temporary hit points are not 
   }
 })
 
+test('001 › Death and Dying: a creature whose Death saves took its last Constitution is dead; healing it is a 422 naming constitutionDamage', () => {
+  // Con 12 with 12 points of Constitution damage from failed Death saves: dead, whatever its hit points say
+  assert.throws(() => heal(hero({ max: 20, current: -2, constitutionDamage: 12 }), { kind: 'magical', amount: 5 }),
+    (e: unknown) => e instanceof RuleError && e.kind === 'not-possible' && e.errors.length === 1 && e.errors[0]?.path === '/creature/hitPoints/constitutionDamage')
+})
+
 test('variant input checks: the nonlethal share and wound points fit inside the damage taken', () => {
   assert.deepEqual(hitPointsProblems({ max: 20, current: 15, nonlethal: 6 }, variant).map((p) => p.path), ['/nonlethal'])
   assert.deepEqual(hitPointsProblems({ max: 20, current: 15, nonlethal: 2, woundPoints: 4 }, variant).map((p) => p.path), ['/woundPoints'])

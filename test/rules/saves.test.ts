@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { Dice } from '../../src/rules/dice/roller.js'
 import { getRuleset } from '../../src/rules/rulesets/index.js'
 import { RuleError } from '../../src/rules/errors.js'
+import { assertRuleError } from '../helpers/problems.js'
 import { saveBonus } from '../../src/rules/saves/save-bonus.js'
 import { judgeSave } from '../../src/rules/saves/saving-throw.js'
 import { resolveSaves } from '../../src/rules/saves/area-effect.js'
@@ -67,7 +68,7 @@ test('001 › Conditions: shaken −2 on every save; sickened −2 on all but De
 
 test('a save the ruleset lacks is a 422 unknown-save; a missing base save a 422 naming it', () => {
   assert.throws(() => saveBonus(dnd35, { baseSaves: {} }, 'charm'), (e: unknown) => e instanceof RuleError && e.kind === 'unknown-save' && e.errors[0]?.path === '/save')
-  assert.throws(() => saveBonus(variant, { baseSaves: {} }, 'will'), (e: unknown) => e instanceof RuleError && e.kind === 'unknown-save')
+  assertRuleError(() => saveBonus(variant, { baseSaves: {} }, 'will'), 'unknown-save', '/save')
   assert.throws(() => resolveSaves(dnd35, { save: 'will', dc: 10, targets: [{ baseSaves: { will: 1 } }, { baseSaves: {} }] }, dice()),
     (e: unknown) => e instanceof RuleError && e.kind === 'missing-field' && e.errors[0]?.path === '/targets/1/baseSaves/will')
 })

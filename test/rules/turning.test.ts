@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { Dice } from '../../src/rules/dice/roller.js'
-import { RuleError } from '../../src/rules/errors.js'
+import { assertRuleError } from '../helpers/problems.js'
 import { getRuleset } from '../../src/rules/rulesets/index.js'
 import { resolveTurning, type TurningRequest, type TurnUndeadResult, type UndeadInput } from '../../src/rules/turning/index.js'
 import { maxHitDiceAffected } from '../../src/rules/turning/table.js'
@@ -252,24 +252,16 @@ test('uses per day: 3 + Cha modifier, +4 with Extra Turning, never below 0 (000 
   assert.equal(turn({ action: 'turn', turner: { ...cleric, abilities: { cha: 1 } }, undead: [] }, [10]).usesPerDay.total, 0)
 })
 
-function ruleError (fn: () => unknown): RuleError {
-  try { fn() } catch (e) { if (e instanceof RuleError) return e; throw e }
-  assert.fail('expected a RuleError')
-}
-
 test('422s: a 3rd-level paladin, a missing level or class, energy that does not fit the action, the variant', () => {
   const dice = () => new Dice({ seed: 't' })
-  const paladin = ruleError(() => resolveTurning(dnd35, { action: 'turn', turner: { level: 3, class: 'paladin' }, undead: [] }, dice()))
-  assert.equal(paladin.kind, 'not-possible')
-  assert.equal(paladin.errors[0]?.path, '/turner/level')
-  assert.equal(ruleError(() => resolveTurning(dnd35, { action: 'turn', turner: { class: 'cleric' }, undead: [] }, dice())).errors[0]?.path, '/turner/level')
-  assert.equal(ruleError(() => resolveTurning(dnd35, { action: 'turn', turner: { level: 3 }, undead: [] }, dice())).errors[0]?.path, '/turner/class')
-  assert.equal(ruleError(() => resolveTurning(dnd35, { action: 'rebuke', turner: cleric, undead: [] }, dice())).errors[0]?.path, '/turner/energy')
-  assert.equal(ruleError(() => resolveTurning(dnd35, { action: 'dispel', turner: evil, undead: [] }, dice())).errors[0]?.path, '/previousTurningCheck')
-  assert.equal(ruleError(() => resolveTurning(dnd35, { action: 'turn', turner: { ...cleric, abilities: { cha: null } }, undead: [] }, dice())).errors[0]?.path, '/turner/abilities/cha')
-  assert.equal(ruleError(() => resolveTurning(dnd35, { action: 'channel-positive', turner: cleric, targets: [] }, dice())).kind, 'rule-not-defined')
-  const variant = ruleError(() => resolveTurning(getRuleset('variant'), { action: 'turn', turner: cleric, undead: [] }, dice()))
-  assert.equal(variant.kind, 'rule-not-defined')
+  assertRuleError(() => resolveTurning(dnd35, { action: 'turn', turner: { level: 3, class: 'paladin' }, undead: [] }, dice()), 'not-possible', '/turner/level')
+  assertRuleError(() => resolveTurning(dnd35, { action: 'turn', turner: { class: 'cleric' }, undead: [] }, dice()), 'missing-field', '/turner/level')
+  assertRuleError(() => resolveTurning(dnd35, { action: 'turn', turner: { level: 3 }, undead: [] }, dice()), 'missing-field', '/turner/class')
+  assertRuleError(() => resolveTurning(dnd35, { action: 'rebuke', turner: cleric, undead: [] }, dice()), 'not-possible', '/turner/energy')
+  assertRuleError(() => resolveTurning(dnd35, { action: 'dispel', turner: evil, undead: [] }, dice()), 'missing-field', '/previousTurningCheck')
+  assertRuleError(() => resolveTurning(dnd35, { action: 'turn', turner: { ...cleric, abilities: { cha: null } }, undead: [] }, dice()), 'not-possible', '/turner/abilities/cha')
+  assertRuleError(() => resolveTurning(dnd35, { action: 'channel-positive', turner: cleric, targets: [] }, dice()), 'rule-not-defined', '/action')
+  assertRuleError(() => resolveTurning(getRuleset('variant'), { action: 'turn', turner: cleric, undead: [] }, dice()), 'rule-not-defined', '/action')
 })
 
 test('property: the sweep never spends more than the turning damage, and affects nothing above the table result', () => {

@@ -48,8 +48,9 @@ export interface ActionOdds {
 /** One way an attack can end: lethal and nonlethal damage with its probability. */
 interface Cell { lethal: number, nonlethal: number, probability: number }
 
-function tooLarge (message: string): RuleError {
-  return new RuleError('out-of-range', `${message}: too large to compute exactly`, [{ path: '', message }])
+/** Odds too costly to compute exactly: the damage of the attack that crossed the limit is the field to lower. */
+function tooLarge (path: string, message: string): RuleError {
+  return new RuleError('out-of-range', `${message}: too large to compute exactly`, [{ path, message }])
 }
 
 /** Chances over the d20 (and the confirmation d20) that an attack hits normally or critically, before the miss chance. */
@@ -68,15 +69,15 @@ function hitAndCritical (plan: AttackPlan): { hit: number, critical: number } {
 }
 
 /** The damage of one hit with the given multiplier, as cells (the floor of the ruleset applied, §2.5). */
-function hitCells (plan: DamagePlan, critical: boolean, weight: number, budget: Budget): Cell[] {
+function hitCells (plan: DamagePlan, critical: boolean, weight: number, budget: Budget, path: string): Cell[] {
   const m = damageMultiplier(plan, critical)
   const dice = diceCount(plan.dice) * m + plan.extra.reduce((n, e) => n + diceCount(e.dice), 0)
-  if (dice > ODDS_LIMITS.dicePerAttack) throw tooLarge(`an attack rolling ${dice} damage dice (at most ${ODDS_LIMITS.dicePerAttack})`)
+  if (dice > ODDS_LIMITS.dicePerAttack) throw tooLarge(path, `an attack rolling ${dice} damage dice (at most ${ODDS_LIMITS.dicePerAttack})`)
   const range = notationRange(plan.dice)
   const span = (range.max - range.min) * m + plan.extra.reduce((n, e) => { const r = notationRange(e.dice); return n + r.max - r.min }, 0)
-  if (span + 1 > ODDS_LIMITS.spanPerAttack) throw tooLarge(`an attack whose damage spans ${span + 1} values (at most ${ODDS_LIMITS.spanPerAttack})`)
+  if (span + 1 > ODDS_LIMITS.spanPerAttack) throw tooLarge(path, `an attack whose damage spans ${span + 1} values (at most ${ODDS_LIMITS.spanPerAttack})`)
   budget.work += dice * (span + 1)
-  if (budget.work > ODDS_LIMITS.work) throw tooLarge(`an action needing more than ${ODDS_LIMITS.work} steps of convolution (damage dice × damage span, summed over the attacks)`)
+  if (budget.work > ODDS_LIMITS.work) throw tooLarge(path, `an action needing more than ${ODDS_LIMITS.work} steps of convolution (damage dice × damage span, summed over the attacks)`)
   let d: Distribution = point(plan.perRoll.total * m)
   for (let i = 0; i < m; i++) d = addNotation(d, plan.dice)
   for (const e of plan.extra) d = addNotation(d, e.dice)
@@ -122,8 +123,9 @@ function attackCells (plan: AttackPlan, budget: Budget): { cells: Cell[], hitCha
   const hitChance = hit * lands
   const critChance = critical * lands
   const cells: Cell[] = [{ lethal: 0, nonlethal: 0, probability: 1 - hitChance }]
-  if (hit - critical > 0) cells.push(...hitCells(plan.damage, false, (hit - critical) * lands, budget))
-  if (critical > 0) cells.push(...hitCells(plan.damage, true, critChance, budget))
+  const damagePath = `${plan.weaponPath}/damage`
+  if (hit - critical > 0) cells.push(...hitCells(plan.damage, false, (hit - critical) * lands, budget, damagePath))
+  if (critical > 0) cells.push(...hitCells(plan.damage, true, critChance, budget, damagePath))
   return { cells, hitChance, critChance }
 }
 
@@ -144,7 +146,7 @@ function mergeCells (cells: readonly Cell[]): Cell[] {
 }
 
 /** Independent attacks: add one attack's outcomes to the joint table (a discrete convolution). */
-function combine (joint: Joint, cells: readonly Cell[], budget: Budget): Joint {
+function combine (joint: Joint, cells: readonly Cell[], budget: Budget, path: string): Joint {
   let lAdd = 0
   let nAdd = 0
   for (const c of cells) {
@@ -154,12 +156,12 @@ function combine (joint: Joint, cells: readonly Cell[], budget: Budget): Joint {
   const lMax = joint.lMax + lAdd
   const nMax = joint.nMax + nAdd
   const size = (lMax + 1) * (nMax + 1)
-  if (size > ODDS_LIMITS.jointCells) throw tooLarge(`an action whose lethal × nonlethal damage table needs ${size} cells (at most ${ODDS_LIMITS.jointCells})`)
+  if (size > ODDS_LIMITS.jointCells) throw tooLarge(path, `an action whose lethal × nonlethal damage table needs ${size} cells (at most ${ODDS_LIMITS.jointCells})`)
   let nonZero = 0
   for (let i = 0; i < joint.p.length; i++) if (joint.p[i] !== 0) nonZero++
   // Checked before the work, so that a body over the limit is refused at once.
   budget.work += nonZero * cells.length + size
-  if (budget.work > ODDS_LIMITS.work) throw tooLarge(`an action needing more than ${ODDS_LIMITS.work} steps of convolution`)
+  if (budget.work > ODDS_LIMITS.work) throw tooLarge(path, `an action needing more than ${ODDS_LIMITS.work} steps of convolution`)
   const p = new Float64Array(size)
   const width = nMax + 1
   const oldWidth = joint.nMax + 1
@@ -245,6 +247,7 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
     const outcome = attackCells(a, budget)
     const { hitChance, critChance } = outcome
     const cells = mergeCells(outcome.cells)
+    const damagePath = `${a.weaponPath}/damage`
     const damageDistribution = byDamage(cells)
     attacks.push({
       label: a.label,
@@ -264,11 +267,11 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       const alive = survivors.p.reduce((n, p) => n + p, 0)
       massiveDeath += alive * q * massiveCells.reduce((n, c) => n + c.probability, 0)
       const spared = cells.map((c) => c.lethal >= massive.threshold ? { ...c, probability: c.probability * (1 - q) } : c)
-      survivors = combine(survivors, spared, budget)
-      joint = combine(joint, cells, budget)
+      survivors = combine(survivors, spared, budget, damagePath)
+      joint = combine(joint, cells, budget, damagePath)
     } else {
-      joint = combine(joint, cells, budget)
-      survivors = shared ? joint : combine(survivors, cells, budget)
+      joint = combine(joint, cells, budget, damagePath)
+      survivors = shared ? joint : combine(survivors, cells, budget, damagePath)
     }
   }
   const all = jointCells(joint)

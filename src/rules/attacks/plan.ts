@@ -14,6 +14,8 @@ import { type Weapon, resolveWeapon } from './weapon.js'
 /** One attack of an action, fully worked out before any die is rolled. */
 export interface AttackPlan {
   label: string
+  /** Where this attack's weapon sits in the request (`/weapon`, `/offHand`), for errors naming its fields. */
+  weaponPath: string
   attackBonus: number
   attackBreakdown: BreakdownEntry[]
   targetAC: number
@@ -113,6 +115,7 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
   const automaticCritical = spec.automaticCritical ?? false
   return {
     label: spec.label,
+    weaponPath: spec.weaponPath,
     attackBonus: bonus.total,
     attackBreakdown: bonus.breakdown,
     targetAC: ac.value,

@@ -9,7 +9,7 @@ import { type CheckReport, healCheck, recoveryCheck } from './checks.js'
 import { countdownMagicalHealing, countdownNaturalHealing, gainTemporary, loseOneHitPoint, nonlethalRecovery, strenuousActionWhileDisabled } from './countdown.js'
 import type { AccumulatedPolicy, CountdownPolicy } from './policy.js'
 import { hitPointsOf } from './state.js'
-import { status } from './status.js'
+import { deathPath, status } from './status.js'
 import type { HitPoints, HitPointStatus } from './types.js'
 
 export type Healing =
@@ -53,7 +53,7 @@ function levelOf (creature: CombatantInput): number {
 export function receiveHealing (ruleset: Ruleset, creature: CombatantInput, healing: Healing, dice: Dice): HealingOutcome {
   const before = atPath('/creature', () => hitPointsOf(creature, ruleset))
   const current = status(before, ruleset)
-  if (current === 'dead') throw notPossible('the creature is dead; healing does not raise the dead')
+  if (current === 'dead') throw notPossible('the creature is dead; healing does not raise the dead', `/creature${deathPath(before)}`)
   const policy = ruleset.hitPoints
   return policy.model === 'countdown'
     ? countdownHealing(ruleset, policy, creature, healing, dice, before, current)

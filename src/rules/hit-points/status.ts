@@ -28,6 +28,17 @@ export function deathThreshold (hp: Pick<HitPoints, 'constitution'>, policy: Cou
   return t.kind === 'fixed' ? t.value : -hp.constitution
 }
 
+/**
+ * The field that makes a dead creature dead, relative to the creature, for the
+ * error that refuses to act on it: a recorded death, the Constitution gone, or
+ * hit points at or below the threshold. Checked in the order `status` checks them.
+ */
+export function deathPath (hp: HitPoints): string {
+  if (hp.recorded === 'dead') return '/hitPoints/status'
+  if (constitutionGone(hp)) return hp.constitutionDamage > 0 ? '/hitPoints/constitutionDamage' : '/abilities/con'
+  return '/hitPoints/current'
+}
+
 function countdownStatus (hp: HitPoints, policy: CountdownPolicy): HitPointStatus {
   if (hp.recorded === 'dead' || constitutionGone(hp) || hp.current <= deathThreshold(hp, policy)) return 'dead'
   if (hp.current < 0) {

@@ -46,7 +46,7 @@ test('maximum range: projectiles 10 increments, thrown 5; beyond is out-of-range
   const dagger = { name: 'dagger', type: 'thrown' as const, damage: '1d4', rangeIncrement: 10 }
   assert.equal(first(attack('pf1e', { attacker: fighter, target: ac15, weapon: dagger, options: { distanceFeet: 50 } }, [10, 3])).attackBonus, 6 - 8)
   assertRuleError(() => attack('pf1e', { attacker: fighter, target: ac15, weapon: dagger, options: { distanceFeet: 51 } }), 'out-of-range', '/options/distanceFeet')
-  assertRuleError(() => attack('variant', { attacker: fighter, target: ac15, weapon: dagger, options: { distanceFeet: 51 } }), 'out-of-range')
+  assertRuleError(() => attack('variant', { attacker: fighter, target: ac15, weapon: dagger, options: { distanceFeet: 51 } }), 'out-of-range', '/options/distanceFeet')
   assertRuleError(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: { ...dagger, rangeIncrement: undefined }, options: { distanceFeet: 20 } }), 'missing-field', '/weapon/rangeIncrement')
 })
 
@@ -60,15 +60,15 @@ test('shooting into melee −4, waived by Precise Shot (000 › Shooting or Thro
 test('reach weapon: not against an adjacent foe in dnd35/pf1e, −4 in the variant; not beyond its reach (RULES.md §1.1)', () => {
   const glaive = { name: 'glaive', damage: '1d10', category: 'two-handed' as const, reach: true }
   assertRuleError(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: glaive, options: { distanceFeet: 5 } }), 'not-possible', '/options/distanceFeet')
-  assertRuleError(() => attack('pf1e', { attacker: fighter, target: ac15, weapon: glaive, options: { distanceFeet: 5 } }), 'not-possible')
+  assertRuleError(() => attack('pf1e', { attacker: fighter, target: ac15, weapon: glaive, options: { distanceFeet: 5 } }), 'not-possible', '/options/distanceFeet')
   assert.equal(first(attack('dnd35', { attacker: fighter, target: ac15, weapon: glaive, options: { distanceFeet: 10 } }, [10, 3])).attackBonus, 7)
   assert.equal(first(attack('variant', { attacker: fighter, target: ac15, weapon: glaive, options: { distanceFeet: 5 } }, [10, 3])).attackBonus, 7 - 4)
-  assertRuleError(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: glaive, options: { distanceFeet: 15 } }), 'out-of-range')
+  assertRuleError(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: glaive, options: { distanceFeet: 15 } }), 'out-of-range', '/options/distanceFeet')
   // A Large creature's reach weapon reaches 20 ft but not 10 ft (its natural reach).
   assert.equal(first(attack('dnd35', { attacker: { ...fighter, size: 'large' }, target: ac15, weapon: glaive, options: { distanceFeet: 20 } }, [10, 3])).attackBonus, 7 - 1)
-  assertRuleError(() => attack('dnd35', { attacker: { ...fighter, size: 'large' }, target: ac15, weapon: glaive, options: { distanceFeet: 10 } }), 'not-possible')
+  assertRuleError(() => attack('dnd35', { attacker: { ...fighter, size: 'large' }, target: ac15, weapon: glaive, options: { distanceFeet: 10 } }), 'not-possible', '/options/distanceFeet')
   // Without a reach weapon a Medium creature reaches 5 ft.
-  assertRuleError(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: longsword, options: { distanceFeet: 10 } }), 'out-of-range')
+  assertRuleError(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: longsword, options: { distanceFeet: 10 } }), 'out-of-range', '/options/distanceFeet')
 })
 
 test('flanking +2 melee only, higher ground +1 melee (variant: also ranged), charging +2 (RULES.md §1.4, D12)', () => {
@@ -99,7 +99,7 @@ test('prone attacker: −4 melee; no ranged attack but a crossbow (SRD35 table; 
   assertRuleError(() => attack('dnd35', { attacker: prone, target: ac15, weapon: shortbow }), 'not-possible', '/weapon/type')
   const crossbow = { name: 'light crossbow', type: 'ranged' as const, damage: '1d8', critRange: 19, rangeIncrement: 80 }
   assert.equal(first(attack('pf1e', { attacker: prone, target: ac15, weapon: crossbow }, [10, 3])).attackBonus, 6)
-  assertRuleError(() => attack('variant', { attacker: prone, target: ac15, weapon: { ...crossbow, name: 'shuriken', type: 'thrown' } }), 'not-possible')
+  assertRuleError(() => attack('variant', { attacker: prone, target: ac15, weapon: { ...crossbow, name: 'shuriken', type: 'thrown' } }), 'not-possible', '/weapon/type')
 })
 
 test('squeezing −4 attack (000 › Squeezing); dazzled −1, shaken −2 (SRD35 table); variant bloodied −1, wounded −2, sickened as bloodied (001 › Conditions, D63)', () => {

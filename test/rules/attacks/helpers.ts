@@ -3,7 +3,6 @@ import { Dice } from '../../../src/rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../../../src/rules/rulesets/index.js'
 import { type AttackActionResult, resolveAttackAction } from '../../../src/rules/attacks/resolve.js'
 import type { AttackRequest } from '../../../src/rules/attacks/request.js'
-import { RuleError } from '../../../src/rules/errors.js'
 import type { BreakdownEntry } from '../../../src/rules/modifiers.js'
 
 export type Outcome = AttackActionResult & { rolls: Dice['rolls'] }
@@ -25,15 +24,7 @@ export function applied (breakdown: readonly BreakdownEntry[]): number {
   return breakdown.filter((b) => b.applied).reduce((n, b) => n + b.value, 0)
 }
 
-/** The request fails with a RuleError of this kind naming this path. */
-export function assertRuleError (fn: () => unknown, kind: string, path?: string): void {
-  assert.throws(fn, (error: unknown) => {
-    assert.ok(error instanceof RuleError, `expected a RuleError, got ${String(error)}`)
-    assert.equal(error.kind, kind)
-    if (path !== undefined) assert.deepEqual(error.errors.map((e) => e.path), [path])
-    return true
-  })
-}
+export { assertRuleError } from '../../helpers/problems.js'
 
 export function purposes (outcome: Outcome): string[] {
   return outcome.rolls.map((r) => r.purpose)

@@ -199,7 +199,10 @@ test('property: odds are probabilities that sum to 1; the action\'s expectation 
 
 test('odds work is bounded: too many damage dice is an out-of-range 422, and the limit is quick to reach (documented limits)', () => {
   const request = (damage: string): AttackRequest => ({ attacker: fighter, target: { armorClass: { total: 10 } }, weapon: { name: 'w', damage, critMultiplier: 4 } })
-  assertRuleError(() => attackOdds(getRuleset('dnd35'), request('101d6')), 'out-of-range')
+  assertRuleError(() => attackOdds(getRuleset('dnd35'), request('101d6')), 'out-of-range', '/weapon/damage')
+  // an off-hand attack over the limit names the off hand's damage, the field to lower
+  const offHand: AttackRequest = { mode: 'full', attacker: fighter, target: { armorClass: { total: 10 } }, weapon: { name: 'w', damage: '1d8' }, offHand: { name: 'o', damage: '201d6', category: 'light' } }
+  assertRuleError(() => attackOdds(getRuleset('dnd35'), offHand), 'out-of-range', '/offHand/damage')
   const started = performance.now()
   const big = attackOdds(getRuleset('dnd35'), request(`${ODDS_LIMITS.dicePerAttack / 4}d12`))
   assert.ok(performance.now() - started < 1000, 'under a second')
@@ -213,7 +216,7 @@ test('odds work is bounded: too many damage dice is an out-of-range 422, and the
     offHand: { name: 'o', damage: '90d12', category: 'light', nonlethal: true }
   }
   const refused = performance.now()
-  assertRuleError(() => attackOdds(getRuleset('dnd35'), heavy), 'out-of-range')
+  assertRuleError(() => attackOdds(getRuleset('dnd35'), heavy), 'out-of-range', '/weapon/damage')
   assert.ok(performance.now() - refused < 1000, 'refused in under a second')
   // A realistic heavy action (seven attacks with sneak attack dice) is exact and quick.
   const sneak: AttackRequest = { ...heavy, weapon: { name: 'w', damage: '2d6', critRange: 15, critMultiplier: 3, extraDamage: [{ dice: '10d6' }] }, offHand: { name: 'o', damage: '2d6', category: 'light', extraDamage: [{ dice: '10d6' }] } }
