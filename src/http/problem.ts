@@ -16,6 +16,7 @@ export const PROBLEM_TYPES = {
   'invalid-json': { status: 400, title: 'The request body is not valid JSON' },
   'not-found': { status: 404, title: 'No such resource' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'request-timeout': { status: 408, title: 'The request did not arrive in time' },
   conflict: { status: 409, title: 'The encounter\'s state does not allow this' },
   'precondition-failed': { status: 412, title: 'The resource changed since the given ETag' },
   'payload-too-large': { status: 413, title: 'The request body is larger than 256 KiB' },
@@ -28,6 +29,7 @@ export const PROBLEM_TYPES = {
   'unknown-save': { status: 422, title: 'The ruleset has no saving throw of that name' },
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was already used with another body' },
   'too-many-requests': { status: 429, title: 'Rate limit exceeded' },
+  'headers-too-large': { status: 431, title: 'The request headers are too large' },
   'database-unavailable': { status: 503, title: 'The database is unavailable' },
   'internal-error': { status: 500, title: 'Internal server error' }
 } as const satisfies Record<string, { status: number, title: string }>
