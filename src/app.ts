@@ -64,6 +64,9 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4)))
     },
     clientErrorHandler,
+    // While closing, a request on a kept-alive connection is served (with
+    // `connection: close`, see readiness.ts) rather than answered a bare 503.
+    return503OnClosing: false,
     trustProxy: trustProxyOption(config.trustProxy),
     // Honour a sane incoming x-request-id; anything else gets a fresh one.
     genReqId: (req) => {

@@ -31,6 +31,7 @@ export const PROBLEM_TYPES = {
   'too-many-requests': { status: 429, title: 'Rate limit exceeded' },
   'headers-too-large': { status: 431, title: 'The request headers are too large' },
   'database-unavailable': { status: 503, title: 'The database is unavailable' },
+  'not-ready': { status: 503, title: 'The service is starting or shutting down' },
   'internal-error': { status: 500, title: 'Internal server error' }
 } as const satisfies Record<string, { status: number, title: string }>
 
