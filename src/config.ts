@@ -11,6 +11,8 @@ export interface Config {
   encounters: boolean
   /** Where the embedded PostgreSQL keeps its data. */
   embeddedDataDir: string
+  /** EMBEDDED_PG_DATA_DIR was set: the directory is used as given, never relocated. */
+  embeddedDataDirSet: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   prettyLogs: boolean
   /** Requests per minute per client address; 0 turns rate limiting off. */
@@ -105,6 +107,7 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     encounters: encountersRaw === 'on',
     embeddedDataDir: env.EMBEDDED_PG_DATA_DIR || './.data/postgres',
+    embeddedDataDirSet: Boolean(env.EMBEDDED_PG_DATA_DIR),
     logLevel: logLevel as Config['logLevel'],
     prettyLogs: env.NODE_ENV === 'development',
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
