@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import { isRulesetId, type RulesetId } from './rules/rulesets/index.js'
+import { isRulesetId, rulesetIds, type RulesetId } from './rules/rulesets/index.js'
 
 export interface Config {
   port: number
@@ -27,6 +27,10 @@ export interface Config {
   shutdownDelayMs: number
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[]
+  /** Milliseconds between the keep-alive comments of an event stream. */
+  streamHeartbeatMs: number
+  /** Event streams one instance holds open at once; beyond, a 503. */
+  maxStreams: number
 }
 
 export class ConfigError extends Error {
@@ -76,7 +80,7 @@ function trustProxy (raw: string | undefined): Config['trustProxy'] {
 /** Read and validate the configuration; a bad value throws a one-line message naming the variable. */
 export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const ruleset = env.DEFAULT_RULESET || 'dnd35'
-  if (!isRulesetId(ruleset)) throw new ConfigError(`DEFAULT_RULESET must be one of dnd35, pf1e, variant, got "${ruleset}"`)
+  if (!isRulesetId(ruleset)) throw new ConfigError(`DEFAULT_RULESET must be one of ${rulesetIds().join(', ')}, got "${ruleset}"`)
 
   const logLevel = env.LOG_LEVEL || 'info'
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -115,6 +119,8 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs,
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 5_000, 0, 120_000),
-    trustProxy: trustProxy(env.TRUST_PROXY)
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    streamHeartbeatMs: integer(env, 'STREAM_HEARTBEAT_MS', 15_000, 10, 600_000),
+    maxStreams: integer(env, 'MAX_STREAMS', 1000, 1, 100_000)
   }
 }

@@ -80,6 +80,15 @@ export function openDatabase (url: string, options: { poolSize?: number, onError
   }
 }
 
+/**
+ * A client of its own for `LISTEN`: a session-level subscription cannot live
+ * on a pooled connection, which would carry it to the next borrower. TCP
+ * keep-alive lets a silently dropped connection surface as an error.
+ */
+export function listenerClient (target: DatabaseTarget): pg.Client {
+  return new pg.Client({ ...connectionConfig(target), application_name: 'd20-combat-service:listen', keepAlive: true, keepAliveInitialDelayMillis: 10_000 })
+}
+
 /** Apply pending migrations over a dedicated connection (the advisory lock is per session). */
 export async function migrateDatabase (url: string, options: MigrateOptions = {}): Promise<MigrateResult> {
   const target = parseDatabaseUrl(url)

@@ -5,10 +5,13 @@ export type EncounterErrorKind = 'not-found' | 'precondition-failed' | 'conflict
 
 export class EncounterStoreError extends Error {
   readonly kind: EncounterErrorKind
-  constructor (kind: EncounterErrorKind, message: string) {
+  /** The request fields at fault, as `{ path, message }` (query parameters start with `?`). */
+  readonly errors: Array<{ path: string, message: string }>
+  constructor (kind: EncounterErrorKind, message: string, errors: Array<{ path: string, message: string }> = []) {
     super(message)
     this.name = 'EncounterStoreError'
     this.kind = kind
+    this.errors = errors
   }
 }
 
@@ -38,7 +41,7 @@ export class DuplicateCombatantError extends EncounterStoreError {
 
 export class InvalidCursorError extends EncounterStoreError {
   constructor () {
-    super('validation-failed', 'the cursor is not one this service returned')
+    super('validation-failed', 'the cursor is not one this service returned', [{ path: '?cursor', message: 'not a cursor this service returned' }])
     this.name = 'InvalidCursorError'
   }
 }

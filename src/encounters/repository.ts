@@ -1,30 +1,26 @@
-// The encounter store: the only code that knows Prisma. Every read and write
-// is scoped by owner (another owner's encounter is "not found"); every write
-// to an encounter or its roster bumps `version`, and refuses a stale
-// `expectedVersion` without changing anything.
+// The encounter store: the only code that knows Prisma and SQL. Reads of a
+// whole encounter and the write path use one SQL shape through the pg pool
+// (the write is the hot path: lock the row, write everything in one
+// statement, commit); listings, the log and deletes go through Prisma.
+// Every read and write is scoped by owner: another owner's encounter is "not found".
+import type pg from 'pg'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js'
-import type { RulesetId } from '../rules/rulesets/index.js'
+import type { Database } from '../db/connection.js'
+import { HttpProblem } from '../http/problem.js'
+import { DatabaseUnavailableError, EncounterNotFoundError, EncounterStoreError, InvalidCursorError, VersionConflictError } from './errors.js'
 import {
-  DatabaseUnavailableError, DuplicateCombatantError, EncounterNotFoundError, EncounterStoreError, InvalidCursorError, VersionConflictError
-} from './errors.js'
-import type {
-  CombatantPatch, CombatantRecord, ConditionRecord, EncounterPatch, EncounterRecord, EncounterWithCombatants, EventRecord,
-  IdempotencyEntry, NewCombatant, NewEncounter, NewEvent, Page
-} from './types.js'
-
-type Db = PrismaClient | Prisma.TransactionClient
-type EncounterRow = Prisma.EncounterModel
-type CombatantRow = Prisma.CombatantModel
-type EventRow = Prisma.EncounterEventModel
+  checkConditions, checkHitPoints, checkOrder, checkReadied, checkSlots, checkStatBlock,
+  type CombatantState, type EncounterEvent, type EncounterState
+} from './model.js'
+import type { RulesetId } from '../rules/rulesets/index.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const COMBATANTS_IN_ORDER = { combatants: { orderBy: { position: 'asc' } } } as const
-const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 10_000 }
+const IDEMPOTENCY_HOURS = 24
 
 // Prisma codes for "could not reach / talk to the database" and "no pooled
 // connection in time"; the pg driver's own network errors carry errno codes.
 const UNAVAILABLE_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028'])
-const UNAVAILABLE_ERRNO = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|terminating connection/i
+const UNAVAILABLE_ERRNO = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|terminating connection|57P01|57P03|53300/i
 
 export function isDatabaseUnavailable (error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true
@@ -34,79 +30,181 @@ export function isDatabaseUnavailable (error: unknown): boolean {
 }
 
 function translate (error: unknown): never {
-  if (error instanceof EncounterStoreError) throw error
+  if (error instanceof EncounterStoreError || error instanceof HttpProblem) throw error
   if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError(error)
   throw error
 }
 
-function isUniqueViolation (error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
+/** A stored JSON column that fails its schema is corruption, not a client error. */
+function checked<T> (check: { Check: (v: unknown) => boolean }, value: unknown, what: string): T {
+  if (!check.Check(value)) throw new Error(`stored ${what} does not match its schema`)
+  return value as T
 }
 
-const json = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJsonValue
+const COMBATANT_COLUMNS = `id, position, name, side, aware, initiative, "hitPointsMax", "hitPointsCurrent", "hitPointsTemporary", "hitPointsNonlethal",
+  "hitPointsWoundPoints", "deathSaveSuccesses", "deathSaveFailures", "constitutionDamage", "hitPointsStatus", conditions, "statBlock", "reactionsUsed", readied`
 
-function toEncounter (row: EncounterRow): EncounterRecord {
-  return {
-    id: row.id,
-    ownerId: row.ownerId,
-    name: row.name,
-    ruleset: row.ruleset as RulesetId,
-    status: row.status,
-    round: row.round,
-    surpriseRound: row.surpriseRound,
-    turn: row.turnCombatantId !== null && row.turnInitiativeCount !== null ? { combatantId: row.turnCombatantId, initiativeCount: row.turnInitiativeCount } : null,
-    lastEventSeq: row.lastEventSeq,
-    version: row.version,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt
-  }
+const SELECT_ENCOUNTER = `SELECT e.id, e.name, e.ruleset, e.status, e.round, e."surpriseRound", e."turnCombatantId", e."turnInitiativeCount",
+  e."turnSpent", e."turnOrder", e."downAtCount", e.version, e."createdAt", e."updatedAt",
+  COALESCE((SELECT json_agg(json_build_object(${COMBATANT_COLUMNS.split(',').map((c) => c.trim()).map((c) => `'${c.replace(/"/g, '')}', c.${c}`).join(', ')}) ORDER BY c.position)
+    FROM "Combatant" c WHERE c."encounterId" = e.id), '[]'::json) AS combatants
+  FROM "Encounter" e WHERE e.id = $1 AND e."ownerId" = $2`
+
+interface CombatantRow {
+  id: string
+  position: number
+  name: string | null
+  side: string | null
+  aware: boolean
+  initiative: number | null
+  hitPointsMax: number | null
+  hitPointsCurrent: number | null
+  hitPointsTemporary: number
+  hitPointsNonlethal: number
+  hitPointsWoundPoints: number
+  deathSaveSuccesses: number
+  deathSaveFailures: number
+  constitutionDamage: number
+  hitPointsStatus: string | null
+  conditions: unknown
+  statBlock: unknown
+  reactionsUsed: number
+  readied: unknown
 }
 
-function toCombatant (row: CombatantRow): CombatantRecord {
+interface EncounterRow {
+  id: string
+  name: string
+  ruleset: RulesetId
+  status: EncounterState['status']
+  round: number
+  surpriseRound: boolean
+  turnCombatantId: string | null
+  turnInitiativeCount: number | null
+  turnSpent: unknown
+  turnOrder: unknown
+  downAtCount: unknown
+  version: number
+  createdAt: Date
+  updatedAt: Date
+  combatants: CombatantRow[]
+}
+
+function toCombatant (row: CombatantRow): CombatantState {
+  const hitPoints = row.hitPointsMax === null
+    ? null
+    : checked<NonNullable<CombatantState['hitPoints']>>(checkHitPoints, {
+      max: row.hitPointsMax,
+      current: row.hitPointsCurrent,
+      temporary: row.hitPointsTemporary,
+      nonlethal: row.hitPointsNonlethal,
+      woundPoints: row.hitPointsWoundPoints,
+      deathSaves: { successes: row.deathSaveSuccesses, failures: row.deathSaveFailures },
+      constitutionDamage: row.constitutionDamage,
+      status: row.hitPointsStatus
+    }, 'hit points')
   return {
-    encounterId: row.encounterId,
     id: row.id,
-    position: row.position,
     name: row.name,
     side: row.side,
     aware: row.aware,
     initiative: row.initiative,
-    initiativeTiebreak: row.initiativeTiebreak,
-    hitPoints: { max: row.hitPointsMax, current: row.hitPointsCurrent, temporary: row.hitPointsTemporary, nonlethal: row.hitPointsNonlethal },
-    conditions: row.conditions as unknown as ConditionRecord[],
-    statBlock: row.statBlock as Record<string, unknown>,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt
+    hitPoints,
+    conditions: checked(checkConditions, row.conditions, 'conditions'),
+    statBlock: checked(checkStatBlock, row.statBlock, 'stat block'),
+    reactionsUsed: row.reactionsUsed,
+    readied: checked(checkReadied, row.readied, 'readied action')
   }
 }
 
-function toEncounterWithCombatants (row: EncounterRow & { combatants: CombatantRow[] }): EncounterWithCombatants {
-  return { ...toEncounter(row), combatants: row.combatants.map(toCombatant) }
+function toState (row: EncounterRow): { state: EncounterState, positions: Map<string, number> } {
+  const state: EncounterState = {
+    id: row.id,
+    name: row.name,
+    ruleset: row.ruleset,
+    status: row.status,
+    round: row.round,
+    surpriseRound: row.surpriseRound,
+    turn: row.turnCombatantId === null
+      ? null
+      : { combatantId: row.turnCombatantId, initiativeCount: row.turnInitiativeCount ?? 0, spent: checked(checkSlots, row.turnSpent, 'turn budget') },
+    order: checked(checkOrder, row.turnOrder, 'turn order'),
+    downAtCount: checked(checkOrder, row.downAtCount, 'tie group'),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    combatants: row.combatants.map(toCombatant)
+  }
+  return { state, positions: new Map(row.combatants.map((c) => [c.id, c.position])) }
 }
 
-function toEvent (row: EventRow): EventRecord {
-  return { encounterId: row.encounterId, seq: row.seq, type: row.type, request: row.request, rolls: row.rolls as unknown[], result: row.result, createdAt: row.createdAt }
+function combatantRecord (c: CombatantState, position: number): Record<string, unknown> {
+  const hp = c.hitPoints
+  return {
+    id: c.id,
+    position,
+    name: c.name,
+    side: c.side,
+    aware: c.aware,
+    initiative: c.initiative,
+    hitPointsMax: hp?.max ?? null,
+    hitPointsCurrent: hp?.current ?? null,
+    hitPointsTemporary: hp?.temporary ?? 0,
+    hitPointsNonlethal: hp?.nonlethal ?? 0,
+    hitPointsWoundPoints: hp?.woundPoints ?? 0,
+    deathSaveSuccesses: hp?.deathSaves.successes ?? 0,
+    deathSaveFailures: hp?.deathSaves.failures ?? 0,
+    constitutionDamage: hp?.constitutionDamage ?? 0,
+    hitPointsStatus: hp?.status ?? null,
+    conditions: c.conditions,
+    statBlock: c.statBlock,
+    reactionsUsed: c.reactionsUsed,
+    readied: c.readied
+  }
 }
 
-function combatantColumns (c: CombatantPatch): Prisma.CombatantUncheckedUpdateManyInput {
-  const data: Prisma.CombatantUncheckedUpdateManyInput = {}
-  if (c.name !== undefined) data.name = c.name
-  if (c.side !== undefined) data.side = c.side
-  if (c.aware !== undefined) data.aware = c.aware
-  if (c.initiative !== undefined) data.initiative = c.initiative
-  if (c.initiativeTiebreak !== undefined) data.initiativeTiebreak = c.initiativeTiebreak
-  if (c.hitPoints?.max !== undefined) data.hitPointsMax = c.hitPoints.max
-  if (c.hitPoints?.current !== undefined) data.hitPointsCurrent = c.hitPoints.current
-  if (c.hitPoints?.temporary !== undefined) data.hitPointsTemporary = c.hitPoints.temporary
-  if (c.hitPoints?.nonlethal !== undefined) data.hitPointsNonlethal = c.hitPoints.nonlethal
-  if (c.conditions !== undefined) data.conditions = json(c.conditions)
-  if (c.statBlock !== undefined) data.statBlock = json(c.statBlock)
-  return data
+const RECORD_TYPES = `id text, position int, name text, side text, aware boolean, initiative int, "hitPointsMax" int, "hitPointsCurrent" int,
+  "hitPointsTemporary" int, "hitPointsNonlethal" int, "hitPointsWoundPoints" int, "deathSaveSuccesses" int, "deathSaveFailures" int,
+  "constitutionDamage" int, "hitPointsStatus" text, conditions jsonb, "statBlock" jsonb, "reactionsUsed" int, readied jsonb`
+const UPSERT_SET = COMBATANT_COLUMNS.split(',').map((c) => c.trim()).filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`).join(', ')
+
+const ENCOUNTER_UPDATE = `UPDATE "Encounter" SET name = $3, status = $4::"EncounterStatus", round = $5, "surpriseRound" = $6, "turnCombatantId" = $7,
+  "turnInitiativeCount" = $8, "turnSpent" = $9, "turnOrder" = $10, "downAtCount" = $11, "lastEventSeq" = $12, version = $12, "updatedAt" = $13
+  WHERE id = $1 AND "ownerId" = $2 AND ruleset = $14::"Ruleset" RETURNING id`
+const ENCOUNTER_INSERT = `INSERT INTO "Encounter" (id, "ownerId", name, status, round, "surpriseRound", "turnCombatantId", "turnInitiativeCount",
+  "turnSpent", "turnOrder", "downAtCount", "lastEventSeq", version, "updatedAt", "createdAt", ruleset)
+  VALUES ($1, $2, $3, $4::"EncounterStatus", $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $13, $14::"Ruleset") RETURNING id`
+
+/** Everything one write changes, in one statement: the encounter row, the roster, the event, the notification. */
+function writeStatement (created: boolean): string {
+  return `WITH enc AS (${created ? ENCOUNTER_INSERT : ENCOUNTER_UPDATE}),
+  gone AS (DELETE FROM "Combatant" WHERE "encounterId" = $1 AND id = ANY($15::text[])),
+  kept AS (INSERT INTO "Combatant" ("encounterId", ${COMBATANT_COLUMNS}, "createdAt", "updatedAt")
+    SELECT (SELECT id FROM enc), x.*, $13, $13 FROM jsonb_to_recordset($16::jsonb) AS x(${RECORD_TYPES})
+    ON CONFLICT ("encounterId", id) DO UPDATE SET ${UPSERT_SET}, "updatedAt" = EXCLUDED."updatedAt"),
+  ev AS (INSERT INTO "EncounterEvent" ("encounterId", seq, type, actor, round, "initiativeCount", request, rolls, result, applied, "createdAt")
+    SELECT id, $12, $17, $18, $19, $20, $21, $22, $23, $24, $13 FROM enc)
+  SELECT pg_notify('encounter_events', $1::text || ':' || $12::text)`
 }
 
-function newCombatantRow (c: NewCombatant, position: number): Prisma.CombatantCreateWithoutEncounterInput {
-  return { id: c.id, position, ...combatantColumns(c) } as Prisma.CombatantCreateWithoutEncounterInput
+export interface Decision<T> {
+  state: EncounterState
+  event: EncounterEvent
+  status: number
+  body: T
 }
+
+export interface WriteOptions {
+  /** `If-Match`: the write happens only at this version (else 412, nothing written). */
+  expectedVersion?: number
+  /** `Idempotency-Key`: reserved in the same transaction, so a concurrent retry waits and replays. */
+  idempotency?: { key: string, requestHash: string }
+}
+
+export interface Written<T> { status: number, body: T, replayed: boolean }
+
+export interface EncounterSummary { id: string, name: string, ruleset: RulesetId, status: string, round: number, version: number, createdAt: string, updatedAt: string }
+export interface Page<T> { items: T[], nextCursor: string | null }
 
 function encodeCursor (row: { createdAt: Date, id: string }): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url')
@@ -124,224 +222,184 @@ function decodeCursor (cursor: string): { createdAt: Date, id: string } {
 }
 
 export class EncounterRepository {
-  /** `root` is set outside a transaction; inside one, `db` is the transaction client. */
-  private constructor (private readonly db: Db, private readonly root: PrismaClient | undefined) {}
+  private constructor (private readonly prisma: PrismaClient, private readonly pool: pg.Pool) {}
 
-  static of (prisma: PrismaClient): EncounterRepository {
-    return new EncounterRepository(prisma, prisma)
+  static of (db: Pick<Database, 'prisma' | 'pool'>): EncounterRepository {
+    return new EncounterRepository(db.prisma, db.pool)
   }
 
-  /** Run `fn` in one transaction; inside a transaction already, simply run it. */
-  async transaction<T> (fn: (repo: EncounterRepository) => Promise<T>): Promise<T> {
-    const root = this.root
-    if (!root) return fn(this)
-    try {
-      return await root.$transaction(async (tx) => fn(new EncounterRepository(tx, undefined)), TRANSACTION_OPTIONS)
-    } catch (error) {
-      return translate(error)
-    }
-  }
-
-  private async run<T> (fn: (db: Db) => Promise<T>): Promise<T> {
-    try {
-      return await fn(this.db)
-    } catch (error) {
-      return translate(error)
-    }
-  }
-
-  /** Bump the version under the row lock, refusing a stale expectation. Call inside a transaction. */
-  private async bumpVersion (db: Db, ownerId: string, id: string, expectedVersion: number | undefined): Promise<void> {
-    if (!UUID.test(id)) throw new EncounterNotFoundError('encounter')
-    const { count } = await db.encounter.updateMany({
-      where: { id, ownerId, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) },
-      data: { version: { increment: 1 } }
-    })
-    if (count === 1) return
-    await this.staleOrMissing(db, ownerId, id, expectedVersion)
-  }
-
-  private async staleOrMissing (db: Db, ownerId: string, id: string, expectedVersion: number | undefined): Promise<never> {
-    const current = await db.encounter.findFirst({ where: { id, ownerId }, select: { version: true } })
-    if (!current || expectedVersion === undefined) throw new EncounterNotFoundError('encounter')
-    throw new VersionConflictError(expectedVersion, current.version)
-  }
-
-  // ---- encounters ----
-
-  async createEncounter (ownerId: string, input: NewEncounter): Promise<EncounterWithCombatants> {
-    const combatants = input.combatants ?? []
-    const seen = new Set<string>()
-    for (const c of combatants) {
-      if (seen.has(c.id)) throw new DuplicateCombatantError(c.id)
-      seen.add(c.id)
-    }
-    return this.run(async (db) => toEncounterWithCombatants(await db.encounter.create({
-      data: { ownerId, name: input.name, ruleset: input.ruleset, combatants: { create: combatants.map(newCombatantRow) } },
-      include: COMBATANTS_IN_ORDER
-    })))
-  }
-
-  async getEncounter (ownerId: string, id: string): Promise<EncounterWithCombatants | null> {
+  async get (ownerId: string, id: string): Promise<EncounterState | null> {
     if (!UUID.test(id)) return null
-    return this.run(async (db) => {
-      const row = await db.encounter.findFirst({ where: { id, ownerId }, include: COMBATANTS_IN_ORDER })
-      return row ? toEncounterWithCombatants(row) : null
-    })
+    try {
+      const { rows } = await this.pool.query<EncounterRow>(SELECT_ENCOUNTER, [id, ownerId])
+      return rows[0] ? toState(rows[0]).state : null
+    } catch (error) {
+      return translate(error)
+    }
+  }
+
+  /**
+   * One write: in a transaction, reserve the idempotency key (a concurrent
+   * retry blocks on it until this commits, then replays), lock the encounter
+   * row, let `decide` compute the new state and event from the current one,
+   * write both, commit. `id` null creates the encounter `decide` returns.
+   */
+  async write<T> (ownerId: string, id: string | null, options: WriteOptions, decide: (current: EncounterState | null) => Decision<T>): Promise<Written<T>> {
+    if (id !== null && !UUID.test(id)) throw new EncounterNotFoundError('encounter')
+    let client: pg.PoolClient
+    try {
+      client = await this.pool.connect()
+    } catch (error) {
+      return translate(error)
+    }
+    let open = false
+    try {
+      await client.query('BEGIN')
+      open = true
+      if (options.idempotency) {
+        const replay = await this.reserve(client, ownerId, options.idempotency)
+        if (replay) {
+          await client.query('ROLLBACK')
+          open = false
+          return { ...replay, body: replay.body as T, replayed: true }
+        }
+      }
+      let current: EncounterState | null = null
+      let positions = new Map<string, number>()
+      if (id !== null) {
+        // Lock first, then read in a statement of its own: a read that waited for the lock inside one
+        // statement would still see the roster as it was before the other writer committed.
+        const locked = await client.query('SELECT version FROM "Encounter" WHERE id = $1 AND "ownerId" = $2 FOR UPDATE', [id, ownerId])
+        if (locked.rowCount === 0) throw new EncounterNotFoundError('encounter')
+        const { rows } = await client.query<EncounterRow>(SELECT_ENCOUNTER, [id, ownerId])
+        if (!rows[0]) throw new EncounterNotFoundError('encounter')
+        ;({ state: current, positions } = toState(rows[0]))
+        if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) throw new VersionConflictError(options.expectedVersion, current.version)
+      }
+      const decision = decide(current)
+      await client.query(writeStatement(id === null), this.writeParameters(ownerId, current, positions, decision))
+      if (options.idempotency) {
+        await client.query('UPDATE "IdempotencyRecord" SET "statusCode" = $3, response = $4 WHERE "ownerId" = $1 AND key = $2',
+          // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and a replay must be byte for byte the same.
+          [ownerId, options.idempotency.key, decision.status, JSON.stringify(JSON.stringify(decision.body))])
+      }
+      await client.query('COMMIT')
+      open = false
+      return { status: decision.status, body: decision.body, replayed: false }
+    } catch (error) {
+      if (open) await client.query('ROLLBACK').catch(() => undefined)
+      return translate(error)
+    } finally {
+      client.release()
+    }
+  }
+
+  private writeParameters (ownerId: string, current: EncounterState | null, positions: Map<string, number>, decision: Decision<unknown>): unknown[] {
+    const { state, event } = decision
+    const before = new Map((current?.combatants ?? []).map((c) => [c.id, JSON.stringify(c)]))
+    const changed = state.combatants
+      .map((c, i) => ({ c, i }))
+      .filter(({ c, i }) => before.get(c.id) !== JSON.stringify(c) || positions.get(c.id) !== i)
+      .map(({ c, i }) => combatantRecord(c, i))
+    const removed = [...before.keys()].filter((cid) => !state.combatants.some((c) => c.id === cid))
+    return [
+      state.id, ownerId, state.name, state.status, state.round, state.surpriseRound, state.turn?.combatantId ?? null, state.turn?.initiativeCount ?? null,
+      JSON.stringify(state.turn?.spent ?? []), JSON.stringify(state.order), JSON.stringify(state.downAtCount), state.version, state.updatedAt,
+      state.ruleset, removed, JSON.stringify(changed),
+      event.type, event.actor, event.round, event.initiativeCount, JSON.stringify(event.request), JSON.stringify(event.rolls),
+      JSON.stringify(event.result), JSON.stringify(event.applied)
+    ]
+  }
+
+  /** Reserve the key, or return the response stored for it; the same key with another request is a 422. */
+  private async reserve (client: pg.PoolClient, ownerId: string, idem: { key: string, requestHash: string }): Promise<{ status: number, body: unknown } | null> {
+    const reserved = await client.query(`INSERT INTO "IdempotencyRecord" ("ownerId", key, "requestHash", "statusCode", response, "expiresAt")
+      VALUES ($1, $2, $3, 0, 'null', now() + interval '${IDEMPOTENCY_HOURS} hours')
+      ON CONFLICT ("ownerId", key) DO UPDATE SET "requestHash" = EXCLUDED."requestHash", "statusCode" = 0, response = 'null', "createdAt" = now(), "expiresAt" = EXCLUDED."expiresAt"
+      WHERE "IdempotencyRecord"."expiresAt" <= now() RETURNING 1`, [ownerId, idem.key, idem.requestHash])
+    if (reserved.rowCount === 1) return null
+    const { rows } = await client.query<{ requestHash: string, statusCode: number, response: unknown }>(
+      'SELECT "requestHash", "statusCode", response FROM "IdempotencyRecord" WHERE "ownerId" = $1 AND key = $2', [ownerId, idem.key])
+    const row = rows[0]
+    if (!row || row.statusCode === 0) throw new HttpProblem('request-in-progress', 'a request with this Idempotency-Key is still being processed; retry shortly', [], { 'retry-after': '1' })
+    if (row.requestHash !== idem.requestHash) {
+      throw new HttpProblem('idempotency-key-reused', 'this Idempotency-Key was used with another request in the last 24 hours', [{ path: 'header:idempotency-key', message: 'already used with another method, path or body' }])
+    }
+    return { status: row.statusCode, body: JSON.parse(row.response as string) as unknown }
   }
 
   /** Newest first; `cursor` is the `nextCursor` of the previous page. */
-  async listEncounters (ownerId: string, options: { limit: number, cursor?: string | undefined }): Promise<Page<EncounterRecord>> {
+  async list (ownerId: string, options: { limit: number, cursor?: string | undefined }): Promise<Page<EncounterSummary>> {
     const after = options.cursor ? decodeCursor(options.cursor) : undefined
-    return this.run(async (db) => {
-      const rows = await db.encounter.findMany({
-        where: {
-          ownerId,
-          ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {})
-        },
+    try {
+      const rows = await this.prisma.encounter.findMany({
+        where: { ownerId, ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}) },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: options.limit + 1
+        take: options.limit + 1,
+        select: { id: true, name: true, ruleset: true, status: true, round: true, version: true, createdAt: true, updatedAt: true }
       })
       const items = rows.slice(0, options.limit)
       const last = items.at(-1)
-      return { items: items.map(toEncounter), nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null }
-    })
-  }
-
-  async updateEncounter (ownerId: string, id: string, patch: EncounterPatch, expectedVersion?: number): Promise<EncounterWithCombatants> {
-    return this.transaction((repo) => repo.run(async (db) => {
-      await repo.bumpVersion(db, ownerId, id, expectedVersion)
-      const data: Prisma.EncounterUncheckedUpdateInput = {}
-      if (patch.name !== undefined) data.name = patch.name
-      if (patch.status !== undefined) data.status = patch.status
-      if (patch.round !== undefined) data.round = patch.round
-      if (patch.surpriseRound !== undefined) data.surpriseRound = patch.surpriseRound
-      if (patch.turn !== undefined) {
-        data.turnCombatantId = patch.turn?.combatantId ?? null
-        data.turnInitiativeCount = patch.turn?.initiativeCount ?? null
+      return {
+        items: items.map((r) => ({ ...r, ruleset: r.ruleset as RulesetId, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+        nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null
       }
-      return toEncounterWithCombatants(await db.encounter.update({ where: { id }, data, include: COMBATANTS_IN_ORDER }))
-    }))
-  }
-
-  /** Deletes the encounter with its roster and events. */
-  async deleteEncounter (ownerId: string, id: string, expectedVersion?: number): Promise<void> {
-    if (!UUID.test(id)) throw new EncounterNotFoundError('encounter')
-    await this.run(async (db) => {
-      const { count } = await db.encounter.deleteMany({ where: { id, ownerId, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) } })
-      if (count === 0) await this.staleOrMissing(db, ownerId, id, expectedVersion)
-    })
-  }
-
-  // ---- the roster ----
-
-  async addCombatant (ownerId: string, encounterId: string, combatant: NewCombatant, expectedVersion?: number): Promise<EncounterWithCombatants> {
-    return this.transaction((repo) => repo.run(async (db) => {
-      await repo.bumpVersion(db, ownerId, encounterId, expectedVersion)
-      const { _max: max } = await db.combatant.aggregate({ where: { encounterId }, _max: { position: true } })
-      try {
-        await db.combatant.create({ data: { encounterId, ...newCombatantRow(combatant, (max.position ?? -1) + 1) } as Prisma.CombatantUncheckedCreateInput })
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateCombatantError(combatant.id)
-        throw error
-      }
-      return repo.mustGet(db, ownerId, encounterId)
-    }))
-  }
-
-  async updateCombatant (ownerId: string, encounterId: string, combatantId: string, patch: CombatantPatch, expectedVersion?: number): Promise<EncounterWithCombatants> {
-    return this.transaction((repo) => repo.run(async (db) => {
-      await repo.bumpVersion(db, ownerId, encounterId, expectedVersion)
-      const { count } = await db.combatant.updateMany({ where: { encounterId, id: combatantId }, data: combatantColumns(patch) })
-      if (count === 0) throw new EncounterNotFoundError(`combatant "${combatantId}"`)
-      return repo.mustGet(db, ownerId, encounterId)
-    }))
-  }
-
-  async removeCombatant (ownerId: string, encounterId: string, combatantId: string, expectedVersion?: number): Promise<EncounterWithCombatants> {
-    return this.transaction((repo) => repo.run(async (db) => {
-      await repo.bumpVersion(db, ownerId, encounterId, expectedVersion)
-      const { count } = await db.combatant.deleteMany({ where: { encounterId, id: combatantId } })
-      if (count === 0) throw new EncounterNotFoundError(`combatant "${combatantId}"`)
-      return repo.mustGet(db, ownerId, encounterId)
-    }))
-  }
-
-  private async mustGet (db: Db, ownerId: string, id: string): Promise<EncounterWithCombatants> {
-    const row = await db.encounter.findFirst({ where: { id, ownerId }, include: COMBATANTS_IN_ORDER })
-    if (!row) throw new EncounterNotFoundError('encounter')
-    return toEncounterWithCombatants(row)
-  }
-
-  // ---- the event log ----
-
-  /**
-   * Append an event numbered one past the last. The counter is bumped with an
-   * UPDATE that holds the encounter's row lock until commit, so concurrent
-   * appends queue and the sequence has no gaps (a rolled-back append takes its
-   * number back). Compose with state changes through `transaction()`.
-   */
-  async appendEvent (ownerId: string, encounterId: string, event: NewEvent, expectedVersion?: number): Promise<EventRecord> {
-    if (!UUID.test(encounterId)) throw new EncounterNotFoundError('encounter')
-    return this.transaction((repo) => repo.run(async (db) => {
-      const bumped = await db.encounter.updateManyAndReturn({
-        where: { id: encounterId, ownerId, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) },
-        data: { lastEventSeq: { increment: 1 } },
-        select: { lastEventSeq: true }
-      })
-      const seq = bumped[0]?.lastEventSeq
-      if (seq === undefined) return repo.staleOrMissing(db, ownerId, encounterId, expectedVersion)
-      return toEvent(await db.encounterEvent.create({
-        data: { encounterId, seq, type: event.type, request: json(event.request), rolls: json(event.rolls ?? []), result: json(event.result) }
-      }))
-    }))
+    } catch (error) {
+      return translate(error)
+    }
   }
 
   /** Events with `seq` above `after`, oldest first. */
-  async listEvents (ownerId: string, encounterId: string, options: { after?: number, limit?: number } = {}): Promise<EventRecord[]> {
-    if (!UUID.test(encounterId)) throw new EncounterNotFoundError('encounter')
-    return this.run(async (db) => {
-      const owned = await db.encounter.findFirst({ where: { id: encounterId, ownerId }, select: { id: true } })
+  async events (ownerId: string, id: string, options: { after?: number, limit?: number } = {}): Promise<EncounterEvent[]> {
+    if (!UUID.test(id)) throw new EncounterNotFoundError('encounter')
+    try {
+      const owned = await this.prisma.encounter.findFirst({ where: { id, ownerId }, select: { id: true } })
       if (!owned) throw new EncounterNotFoundError('encounter')
-      const rows = await db.encounterEvent.findMany({
-        where: { encounterId, seq: { gt: options.after ?? 0 } },
+      const rows = await this.prisma.encounterEvent.findMany({
+        where: { encounterId: id, seq: { gt: options.after ?? 0 } },
         orderBy: { seq: 'asc' },
         take: options.limit ?? 100
       })
-      return rows.map(toEvent)
-    })
+      return rows.map((r) => ({
+        seq: r.seq,
+        type: r.type,
+        actor: r.actor,
+        round: r.round,
+        initiativeCount: r.initiativeCount,
+        createdAt: r.createdAt.toISOString(),
+        request: r.request as Record<string, unknown>,
+        rolls: r.rolls as unknown[],
+        result: r.result,
+        applied: r.applied as unknown[]
+      }))
+    } catch (error) {
+      return translate(error)
+    }
   }
 
-  // ---- idempotency ----
-
-  /** The live record for this key, or null (none, or expired). */
-  async findIdempotencyEntry (ownerId: string, key: string, now: Date = new Date()): Promise<IdempotencyEntry | null> {
-    return this.run(async (db) => {
-      const row = await db.idempotencyRecord.findUnique({ where: { ownerId_key: { ownerId, key } } })
-      return row && row.expiresAt > now ? { key: row.key, requestHash: row.requestHash, statusCode: row.statusCode, response: row.response, createdAt: row.createdAt, expiresAt: row.expiresAt } : null
-    })
-  }
-
-  /**
-   * Store the first response for a key. When a live record already exists
-   * (a concurrent retry won), that one is kept and returned; an expired one is replaced.
-   */
-  async saveIdempotencyEntry (ownerId: string, entry: Omit<IdempotencyEntry, 'createdAt'>, now: Date = new Date()): Promise<IdempotencyEntry> {
-    const data = { requestHash: entry.requestHash, statusCode: entry.statusCode, response: json(entry.response), expiresAt: entry.expiresAt }
-    return this.run(async (db) => {
-      try {
-        const row = await db.idempotencyRecord.create({ data: { ownerId, key: entry.key, ...data } })
-        return { ...entry, createdAt: row.createdAt }
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error
+  /** Deletes the encounter with its roster and events. */
+  async delete (ownerId: string, id: string, expectedVersion?: number): Promise<void> {
+    if (!UUID.test(id)) throw new EncounterNotFoundError('encounter')
+    try {
+      const { count } = await this.prisma.encounter.deleteMany({ where: { id, ownerId, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) } })
+      if (count > 0) {
+        // Wakes the encounter's open streams, which then find it gone and end (best effort: the delete stands either way).
+        await this.pool.query("SELECT pg_notify('encounter_events', $1::text || ':deleted')", [id]).catch(() => undefined)
+        return
       }
-      await db.idempotencyRecord.updateMany({ where: { ownerId, key: entry.key, expiresAt: { lte: now } }, data: { ...data, createdAt: now } })
-      const row = await db.idempotencyRecord.findUniqueOrThrow({ where: { ownerId_key: { ownerId, key: entry.key } } })
-      return { key: row.key, requestHash: row.requestHash, statusCode: row.statusCode, response: row.response, createdAt: row.createdAt, expiresAt: row.expiresAt }
-    })
+      const current = await this.prisma.encounter.findFirst({ where: { id, ownerId }, select: { version: true } })
+      if (!current || expectedVersion === undefined) throw new EncounterNotFoundError('encounter')
+      throw new VersionConflictError(expectedVersion, current.version)
+    } catch (error) {
+      return translate(error)
+    }
   }
 
-  async deleteExpiredIdempotencyEntries (now: Date = new Date()): Promise<number> {
-    return this.run(async (db) => (await db.idempotencyRecord.deleteMany({ where: { expiresAt: { lte: now } } })).count)
+  async deleteExpiredIdempotencyRecords (now: Date = new Date()): Promise<number> {
+    try {
+      return (await this.prisma.idempotencyRecord.deleteMany({ where: { expiresAt: { lte: now } } })).count
+    } catch (error) {
+      return translate(error)
+    }
   }
 }

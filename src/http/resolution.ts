@@ -41,5 +41,6 @@ export function startResolution (input: ResolutionInput, defaultRuleset: Ruleset
 
 /** The fields every resolution response carries: the ruleset, the seed used, and every die rolled. */
 export function resolutionEcho (resolution: Resolution): { ruleset: RulesetId, seed: Seed, rolls: Dice['rolls'] } {
-  return { ruleset: resolution.ruleset.id, seed: resolution.dice.seed, rolls: resolution.dice.rolls }
+  // A copy: an encounter action keeps rolling on the same dice after the result is taken.
+  return { ruleset: resolution.ruleset.id, seed: resolution.dice.seed, rolls: [...resolution.dice.rolls] }
 }

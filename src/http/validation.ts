@@ -83,3 +83,8 @@ export function fieldErrors (errors: readonly ErrorObject[], part = 'body'): Pro
   }
   return out
 }
+
+/** A body-part validator compiled once (for a sub-object whose schema depends on another field). */
+export function compileBodyValidator (schema: object): ValidateFunction {
+  return bodyAjv.compile(schema)
+}

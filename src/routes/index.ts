@@ -10,6 +10,8 @@ import damage from './v1/damage.js'
 import healing from './v1/healing.js'
 import saves from './v1/saves.js'
 import initiative from './v1/initiative.js'
+import encounters from './v1/encounters.js'
+import encounterStream from './v1/encounter-stream.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -24,4 +26,6 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(healing)
   await fastify.register(saves)
   await fastify.register(initiative)
+  await fastify.register(encounters)
+  await fastify.register(encounterStream)
 }

@@ -1,5 +1,6 @@
-import { modifierOf } from './abilities.js'
-import { type CombatantInput, hasFeat, isTotals } from './combatant.js'
+import { abilityModifier, modifierOf } from './abilities.js'
+import { type CombatantInput, isTotals } from './combatant.js'
+import { effectiveStats } from './effects.js'
 import { missingField } from './errors.js'
 import { type BreakdownEntry, type Modifier, stackModifiers } from './modifiers.js'
 import type { Ruleset } from './rulesets/types.js'
@@ -9,56 +10,8 @@ export type AttackKind = 'melee' | 'ranged'
 export type AcType = 'normal' | 'touch' | 'flat-footed' | 'touch-flat-footed'
 export type Cover = 'none' | 'cover' | 'improved'
 
-/** How one condition of the defender changes its AC; each ruleset supplies a table of these. */
-export interface DefenderConditionEffect {
-  /** The defender loses a positive Dex bonus and its dodge bonuses. */
-  deniesDex?: boolean
-  /** Uncanny dodge does not help (helpless, immobilized). */
-  uncannyDodgeKeepsDex?: boolean
-  /** Dex modifier is treated as this value (helpless: Dex 0, −5). */
-  dexModifierAs?: number
-  /** Change to the Dex score (pf1e grappled: −4 Dex). */
-  dexScoreChange?: number
-  melee?: number
-  ranged?: number
-  /** A dodge bonus the condition grants (fighting defensively, total defense). */
-  dodge?: number
-  /** Not applied when the attacker is the creature pinning the defender. */
-  notAgainstPinner?: boolean
-  /** Applied only when the attacker is not in the grapple with the defender (dnd35 grappling). */
-  onlyAgainstNonGrapplers?: boolean
-  /**
-   * The condition is another one under a second name or brings its effect
-   * (an unconscious creature is helpless): the effect counts once however
-   * many of the names are listed.
-   */
-  sameAs?: string
-  /** A worse condition that replaces this one instead of adding to it (pf1e pinned replaces grappled). */
-  replacedBy?: readonly string[]
-}
-
-/**
- * The defender's conditions that change its AC, each effect once: names
- * that share an effect (`sameAs`) count once, and a condition replaced by a
- * worse one that is also listed does not count.
- */
-export function distinctConditionEffects (policy: ArmorClassPolicy, conditions: readonly string[]): Array<[string, DefenderConditionEffect]> {
-  const seen = new Set<string>()
-  const out: Array<[string, DefenderConditionEffect]> = []
-  for (const condition of conditions) {
-    const effect = policy.conditions[condition]
-    if (!effect) continue
-    if (effect.replacedBy?.some((worse) => conditions.includes(worse))) continue
-    const key = effect.sameAs ?? condition
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push([condition, effect])
-  }
-  return out
-}
-
+/** What a ruleset says about AC beyond its conditions, which are in `Ruleset.effects`. */
 export interface ArmorClassPolicy {
-  conditions: Readonly<Record<string, DefenderConditionEffect>>
   /** variant off-guard: a flat −2 on top of losing Dex (001 › Conditions › Off-Guard). */
   deniedDexPenalty: number
   /** An invisible attacker denies the defender its Dex (SRD35; variant: off-guard). */
@@ -99,24 +52,11 @@ function entry (source: string, value: number, type: BreakdownEntry['type'] = 'u
  */
 export function armorClass (ruleset: Ruleset, defender: CombatantInput, attack: AttackContext): ArmorClassResult {
   const policy = ruleset.armorClass
-  const effects: Array<[string, DefenderConditionEffect]> = []
-  for (const [condition, effect] of distinctConditionEffects(policy, defender.conditions ?? [])) {
-    if (effect.notAgainstPinner && attack.attackerIsPinner) continue
-    if (effect.onlyAgainstNonGrapplers && attack.attackerInGrapple) continue
-    effects.push([condition, effect])
-  }
-
-  const uncannyDodge = hasFeat(defender, 'uncanny-dodge')
-  let deniedDex = false
-  let dexAs: number | undefined
-  for (const [, effect] of effects) {
-    if (effect.dexModifierAs !== undefined) {
-      dexAs = effect.dexModifierAs
-      deniedDex = true
-    }
-    if (effect.deniesDex && !(uncannyDodge && effect.uncannyDodgeKeepsDex)) deniedDex = true
-  }
-  if (attack.attackerInvisible && policy.invisibleAttackerDeniesDex && !uncannyDodge) deniedDex = true
+  const stats = effectiveStats(ruleset, defender, {
+    against: { invisible: attack.attackerInvisible, pinner: attack.attackerIsPinner, inGrapple: attack.attackerInGrapple }
+  })
+  const deniedDex = stats.dexterity.deniedToAc !== null
+  const dexAs = stats.dexterity.helpless !== null ? abilityModifier(0) : undefined
 
   const acType: AcType = attack.touch ? (deniedDex ? 'touch-flat-footed' : 'touch') : (deniedDex ? 'flat-footed' : 'normal')
   const mods: Modifier[] = []
@@ -125,9 +65,7 @@ export function armorClass (ruleset: Ruleset, defender: CombatantInput, attack: 
     mods.push(...printedBase(defender, acType, dexAs))
   } else {
     const c = defender.armorClass ?? {}
-    const dexScoreChange = effects.reduce((n, [, e]) => n + (e.dexScoreChange ?? 0), 0)
-    const dexScore = defender.abilities?.dex
-    const dexMod = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexScoreChange }, 'dex') ?? 0)
+    const dexMod = stats.dexterity.modifier ?? 0
     const cappedDex = c.maxDex !== undefined ? Math.min(dexMod, c.maxDex) : dexMod
     if (dexAs !== undefined) mods.push(entry('Dexterity (helpless: treated as 0)', dexAs))
     else if (deniedDex) { if (cappedDex < 0) mods.push(entry('Dexterity', cappedDex)) } else if (cappedDex !== 0) mods.push(entry('Dexterity', cappedDex))
@@ -152,11 +90,8 @@ export function armorClass (ruleset: Ruleset, defender: CombatantInput, attack: 
   if (deniedDex && policy.deniedDexPenalty !== 0 && dexAs === undefined) {
     mods.push(entry('off-guard', -policy.deniedDexPenalty))
   }
-  for (const [condition, effect] of effects) {
-    const value = attack.kind === 'melee' ? (effect.melee ?? 0) : (effect.ranged ?? 0)
-    if (value !== 0) mods.push(entry(condition, value))
-    if (effect.dodge && !deniedDex) mods.push(entry(condition, effect.dodge, 'dodge'))
-  }
+  mods.push(...stats.changes(attack.kind === 'melee' ? 'ac.melee' : 'ac.ranged'))
+  if (!deniedDex) mods.push(...stats.changes('ac.dodge'))
   const cover = policy.cover[attack.cover ?? 'none']
   if (cover !== 0) mods.push(entry(attack.cover === 'improved' ? 'improved cover' : 'cover', cover))
   for (const m of attack.modifiers ?? []) {

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { BONUS_TYPES } from '../rules/modifiers.js'
 import { SIZES } from '../rules/size.js'
-import { RULESET_IDS } from '../rules/rulesets/types.js'
+import { listRulesets, rulesetIds } from '../rules/rulesets/index.js'
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
 
 /** Limits of CONTRACT › Conventions, in one place so the OpenAPI document states them. */
@@ -27,8 +27,14 @@ export const ShortString = (options: Record<string, unknown> = {}) => Type.Strin
 
 export const Id = ShortString({ minLength: 1, description: 'Identifier the results use to refer back to this entry.' })
 
-export const RulesetIdSchema = StringEnum(RULESET_IDS, {
-  description: 'Ruleset: `dnd35` (D&D 3.5 SRD), `pf1e` (Pathfinder 1e) or `variant` (the d20 variant). Absent: the service default (`DEFAULT_RULESET`, itself defaulting to `dnd35`).'
+/** "`dnd35` (D&D 3.5 (SRD)), `pf1e` (…) or `variant` (…)": the registered rulesets, for descriptions and messages. */
+export function rulesetNamesText (): string {
+  const names = listRulesets().map((r) => `\`${r.id}\` (${r.name})`)
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}` : names.join('')
+}
+
+export const RulesetIdSchema = StringEnum(rulesetIds(), {
+  description: `Ruleset: ${rulesetNamesText()}. Absent: the service default (\`DEFAULT_RULESET\`, itself defaulting to \`dnd35\`).`
 })
 
 export const SeedSchema = Type.Union([ShortString(), Type.Integer()], {

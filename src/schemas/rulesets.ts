@@ -1,3 +1,4 @@
+import { rulesetIds } from '../rules/rulesets/index.js'
 import { Type } from 'typebox'
 import { RulesetIdSchema, SizeSchema } from './common.js'
 
@@ -53,5 +54,5 @@ export const RulesetListSchema = Type.Object({
 }, { additionalProperties: false })
 
 export const RulesetParamsSchema = Type.Object({
-  id: Type.String({ maxLength: 200, description: 'Ruleset id: dnd35, pf1e or variant.' })
+  id: Type.String({ maxLength: 200, description: `Ruleset id: ${rulesetIds().join(', ')}.` })
 }, { additionalProperties: false })

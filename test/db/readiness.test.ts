@@ -16,9 +16,9 @@ async function appWith (env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
   const app = await buildApp({
     config: loadConfig({ RATE_LIMIT_PER_MINUTE: '0', ...env }),
     logger: false,
-    // A probe route, to see how a store error leaves over HTTP (no encounter routes yet).
+    // A probe route, to see how a store error leaves over HTTP (a store read outside any route).
     beforeRoutes: async (a) => {
-      a.get('/probe', async () => a.db?.encounters.getEncounter('alice', '00000000-0000-4000-8000-000000000000') ?? null)
+      a.get('/probe', async () => a.db?.encounters.get('alice', '00000000-0000-4000-8000-000000000000') ?? null)
     }
   })
   await app.ready()
@@ -69,8 +69,8 @@ test('DATABASE_URL reachable: migrations applied at start, /readyz 200, the stor
     assert.equal(app.db?.migrated, true)
     const { rows } = await t.admin.query(`SELECT count(*)::int AS n FROM "${t.schema}"._prisma_migrations WHERE finished_at IS NOT NULL`)
     assert.ok(rows[0].n >= 1)
-    const created = await app.db!.encounters.createEncounter('alice', { name: 'via the app', ruleset: 'dnd35' })
-    assert.equal((await app.db!.encounters.getEncounter('alice', created.id))?.name, 'via the app')
+    const created = await request(app.server).post('/v1/encounters').send({ name: 'via the app', ruleset: 'dnd35' }).expect(201)
+    assert.equal((await app.db!.encounters.get('public', created.body.id))?.name, 'via the app')
   } finally {
     await app.close()
   }
@@ -100,7 +100,7 @@ test('database lost after start: /readyz 200 saying it is down, stateless endpoi
   const app = await appWith({ DATABASE_URL: proxy.url })
   try {
     await request(app.server).get('/readyz').expect(200)
-    await app.db!.encounters.createEncounter('alice', { name: 'before the outage', ruleset: 'pf1e' })
+    await request(app.server).post('/v1/encounters').send({ name: 'before the outage', ruleset: 'pf1e' }).expect(201)
     await proxy.cut()
     const down = await request(app.server).get('/readyz').expect(200)
     assert.deepEqual(down.body.checks, [{ name: 'database', ok: false, detail: 'does not answer' }])
@@ -108,7 +108,7 @@ test('database lost after start: /readyz 200 saying it is down, stateless endpoi
     assert.equal((await request(app.server).get('/probe').expect(503)).body.status, 503)
     await proxy.restore()
     assert.deepEqual((await request(app.server).get('/readyz').expect(200)).body.checks, [{ name: 'database', ok: true }])
-    const page = await app.db!.encounters.listEncounters('alice', { limit: 10 })
+    const page = await app.db!.encounters.list('public', { limit: 10 })
     assert.ok(page.items.some((e) => e.name === 'before the outage'))
   } finally {
     await app.close()
@@ -130,7 +130,7 @@ test('database down at start-up: migrations are retried in the background and th
     const deadline = Date.now() + 10_000
     while (!app.db?.migrated && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
     assert.deepEqual((await request(app.server).get('/readyz').expect(200)).body.checks, [{ name: 'database', ok: true }])
-    assert.equal((await app.db!.encounters.listEncounters('alice', { limit: 1 })).items.length, 0)
+    assert.equal((await app.db!.encounters.list('alice', { limit: 1 })).items.length, 0)
   } finally {
     await app.close()
     await proxy.cut()

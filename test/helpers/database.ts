@@ -66,7 +66,7 @@ export async function testDatabase (): Promise<TestDatabase> {
       await migrateDatabase(url)
       const db = openDatabase(url)
       opened.push(db)
-      return { db, repo: EncounterRepository.of(db.prisma) }
+      return { db, repo: EncounterRepository.of(db) }
     },
     async drop () {
       for (const db of opened) await db.close()

@@ -82,7 +82,7 @@ test('disarm: damage from the attack of opportunity fails it; Improved Disarm pr
   assert.equal(feat.body.steps.length, 2, 'no counter-disarm against Improved Disarm')
 })
 
-test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 locked gauntlet; the defender disarms back on a failure (000 › Disarm)', async () => {
+test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 locked gauntlet; the defender disarms back on a failure, unless its item is not a melee weapon (000 › Disarm; RULES.md §4.2)', async () => {
   const res = await post({
     maneuver: 'disarm', attacker: knight, defender: { ...thug, size: 'large' },
     options: { attackerWeapon: { category: 'two-handed' }, defenderWeapon: { meleeWeapon: false, lockedGauntlet: true } },
@@ -92,8 +92,17 @@ test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 
   assert.equal(a.modifier, 6 + 4)
   assert.equal(d.modifier, 2 - 1 + 4 - 4 + 10)
   assert.equal(res.body.success, false)
-  assert.equal(res.body.steps[2].step, 'counter-attempt')
-  assert.equal(res.body.effect.attackerDropsWeapon, true)
+  // 000 › Disarm: a defender holding something other than a melee weapon "can't attempt to disarm you in return".
+  assert.deepEqual(res.body.steps.map((s: { step: string }) => s.step), ['attack-of-opportunity', 'opposed-check'])
+  assert.equal(res.body.effect.attackerDropsWeapon, undefined)
+  const melee = await post({
+    maneuver: 'disarm', attacker: knight, defender: { ...thug, size: 'large' },
+    options: { attackerWeapon: { category: 'two-handed' }, defenderWeapon: { lockedGauntlet: true } },
+    dice: { sequence: [2, 10, 15, 3] }
+  }).expect(200)
+  assert.equal(melee.body.steps[1].sides[1].modifier, 2 - 1 + 4 + 10)
+  assert.equal(melee.body.steps[2].step, 'counter-attempt')
+  assert.equal(melee.body.effect.attackerDropsWeapon, true)
   const spiked = await post({ maneuver: 'disarm', attacker: knight, defender: thug, options: { defenderWeapon: { spikedGauntlet: true } } }).expect(422)
   assert.equal(spiked.body.errors[0].path, '/options/defenderWeapon/spikedGauntlet')
 })

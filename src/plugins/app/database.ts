@@ -1,17 +1,20 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
-import { migrateDatabase, openDatabase, type Database } from '../../db/connection.js'
+import { listenerClient, migrateDatabase, openDatabase, type Database } from '../../db/connection.js'
 import { restartOrExit, startEmbeddedPostgres, type EmbeddedPostgres } from '../../db/embedded-postgres.js'
 import { MigrationError } from '../../db/migrator.js'
 import { DatabaseUnavailableError } from '../../encounters/errors.js'
 import { EncounterRepository } from '../../encounters/repository.js'
+import { EncounterStreamHub } from '../../encounters/stream-hub.js'
 
 export interface DatabaseHandle {
   /** True once the schema is up to date; until then the store answers 503. */
   readonly migrated: boolean
   /** The encounter store; throws DatabaseUnavailableError while the schema is not migrated. */
   readonly encounters: EncounterRepository
+  /** This instance's LISTEN session for new events; connects on the first subscriber. */
+  readonly streams: EncounterStreamHub
 }
 
 declare module 'fastify' {
@@ -49,7 +52,8 @@ async function database (fastify: FastifyInstance, options: { config: Config }):
   }
   const target = url
   const db: Database = openDatabase(target, { onError: (err) => log.warn({ err }, 'an idle database connection failed') })
-  const repository = EncounterRepository.of(db.prisma)
+  const repository = EncounterRepository.of(db)
+  const streams = new EncounterStreamHub({ connect: () => listenerClient(db.target), log: log.child({ component: 'encounter-streams' }) })
 
   let migrated = false
   let refused: string | undefined
@@ -96,7 +100,8 @@ async function database (fastify: FastifyInstance, options: { config: Config }):
     get encounters () {
       if (!migrated) throw new DatabaseUnavailableError(new Error(refused ?? 'migrations not applied yet'))
       return repository
-    }
+    },
+    streams
   } satisfies DatabaseHandle)
 
   fastify.readinessChecks.push(async () => {
@@ -114,6 +119,7 @@ async function database (fastify: FastifyInstance, options: { config: Config }):
   fastify.addHook('onClose', async () => {
     closing = true
     clearTimeout(retryTimer)
+    await streams.close()
     await db.close()
     await embedded?.stop()
   })

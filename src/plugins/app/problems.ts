@@ -47,7 +47,7 @@ async function problems (fastify: FastifyInstance): Promise<void> {
         request.log.warn({ err: error.cause }, 'database unavailable')
         reply.header('retry-after', '5')
       }
-      return send(reply, request, error.kind, error.message)
+      return send(reply, request, error.kind, error.message, error.errors)
     }
     if (error instanceof NotationError) {
       return send(reply, request, 'validation-failed', error.message)

@@ -2,31 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { AttackOddsRequestSchema, AttackRequestSchema, AttackResponseSchema } from '../../schemas/attacks.js'
 import { AttackOddsResponseSchema } from '../../schemas/attack-odds.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { HttpProblem } from '../../http/problem.js'
-import { assertValidHitPoints } from '../../http/hit-points.js'
+import { startResolution } from '../../http/resolution.js'
+import { attackResponse, checkAttackBody } from '../../resolution/attacks.js'
 import { getRuleset } from '../../rules/rulesets/index.js'
-import { MAX_DAMAGE_DICE_PER_ACTION, resolveAttackAction } from '../../rules/attacks/resolve.js'
+import { MAX_DAMAGE_DICE_PER_ACTION } from '../../rules/attacks/resolve.js'
 import { attackOdds } from '../../rules/attacks/odds.js'
 import type { AttackRequest } from '../../rules/attacks/request.js'
-import type { Ruleset } from '../../rules/rulesets/types.js'
 
 const INPUTS = 'Feats read: attacker `weapon-finesse`, `precise-shot`, `two-weapon-fighting`, `improved-two-weapon-fighting`, `greater-two-weapon-fighting`, `improved-unarmed-strike`; target `uncanny-dodge`, `immune-to-critical-hits` (no threat, no coup de grace). Attacker conditions: `prone` (−4 melee; ranged only with a weapon named crossbow, or shuriken in dnd35/pf1e), `squeezing`, `dazzled`, `entangled`, `shaken`, `frightened`, `grappling`/`grappled`, `invisible` (+2, target loses Dex), `blinded` (50% miss chance); variant `bloodied`, `wounded`, `sickened`, `disoriented`, `back-to-back`. Target conditions choose the AC (flat-footed/off-guard, helpless, stunned, blinded, cowering, prone, pinned, squeezing, grappling, charging, …) and `invisible` gives a 50% miss chance. In a coup de grace, concealment is not rolled: finding the creature is the caller\'s earlier round.'
 
 const DICE_ORDER = 'Dice order, for each attack in turn (primary attacks highest bonus first, then the off hand): the attack d20 (`attack`); the confirmation d20 (`confirm`) if the attack threatens (never in `variant`); the d% (`miss-chance`, die 100) if the attack hit and a miss chance applies (it misses at or below the percent); then, on a hit, the weapon\'s dice (`damage`) once per point of multiplier, each in notation order, then each `extraDamage` entry once (`extra-damage`). A coup de grace rolls no attack d20 in dnd35/pf1e (automatic critical); after its damage comes the save against death: `save` (Fortitude, DC 10 + damage) or, in `variant`, `death-save`.'
-
-/**
- * Cross-field rules that JSON Schema cannot say (400): an off-hand weapon
- * belongs to a full attack; the target's hit points are consistent (`current`
- * not above `max`…), as POST /v1/damage requires, since the odds and a coup
- * de grace read them.
- */
-function checkBody (body: AttackRequest, ruleset: Ruleset): void {
-  if (body.offHand && ruleset.attacks.twoWeaponFighting && (body.mode ?? 'single') !== 'full') {
-    throw new HttpProblem('validation-failed', 'an off-hand weapon is used only in a full attack (mode: full)', [{ path: '/offHand', message: 'needs mode "full"' }])
-  }
-  if (body.target.hitPoints) assertValidHitPoints(body.target.hitPoints, ruleset, '/target/hitPoints')
-}
 
 const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/attacks', {
@@ -38,14 +23,7 @@ const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
       body: AttackRequestSchema,
       response: { 200: AttackResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
-    const body = request.body as AttackRequest
-    checkBody(body, resolution.ruleset)
-    const result = resolveAttackAction(resolution.ruleset, body, resolution.dice)
-    const echo = resolutionEcho(resolution)
-    return { ruleset: echo.ruleset, seed: echo.seed, ...result, rolls: echo.rolls }
-  })
+  }, async (request) => attackResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body as AttackRequest))
 
   fastify.post('/v1/attacks/odds', {
     schema: {
@@ -59,7 +37,7 @@ const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async (request) => {
     const ruleset = getRuleset(request.body.ruleset ?? fastify.config.defaultRuleset)
     const body = request.body as AttackRequest
-    checkBody(body, ruleset)
+    checkAttackBody(body, ruleset)
     return { ruleset: ruleset.id, ...attackOdds(ruleset, body) }
   })
 }

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DamageRequestSchema, DamageResponseSchema } from '../../schemas/hit-points.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { assertValidHitPoints } from '../../http/hit-points.js'
-import { HttpProblem } from '../../http/problem.js'
-import { reportHitPoints, takeDamage } from '../../rules/hit-points/index.js'
+import { startResolution } from '../../http/resolution.js'
+import { damageResponse, type DamageBody } from '../../resolution/hit-points.js'
 
 const damage: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/damage', {
@@ -16,26 +14,7 @@ const damage: FastifyPluginAsyncTypebox = async (fastify) => {
       body: DamageRequestSchema,
       response: { 200: DamageResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const body = request.body
-    const resolution = startResolution(body, fastify.config.defaultRuleset)
-    const blow = body.damage
-    if ((blow.amount === undefined) === (blow.dice === undefined)) {
-      const message = 'exactly one of amount and dice is required'
-      throw new HttpProblem('validation-failed', message, [{ path: blow.amount === undefined ? '/damage/amount' : '/damage/dice', message }])
-    }
-    assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
-    const outcome = takeDamage(resolution.ruleset, body.creature, blow, resolution.dice)
-    return {
-      ...resolutionEcho(resolution),
-      amount: outcome.amount,
-      before: reportHitPoints(outcome.before, resolution.ruleset),
-      after: reportHitPoints(outcome.after, resolution.ruleset),
-      massiveDamage: outcome.massiveDamage,
-      deathSave: outcome.deathSave,
-      wound: outcome.wound
-    }
-  })
+  }, async (request) => damageResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body as DamageBody))
 }
 
 export default damage

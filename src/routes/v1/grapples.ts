@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { GrappleRequestSchema, GrappleResponseSchema } from '../../schemas/maneuvers.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { resolveGrapple } from '../../rules/maneuvers/index.js'
+import { startResolution } from '../../http/resolution.js'
+import { grappleResponse } from '../../resolution/maneuvers.js'
 
 const grapples: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/grapples', {
@@ -24,11 +24,7 @@ const grapples: FastifyPluginAsyncTypebox = async (fastify) => {
       body: GrappleRequestSchema,
       response: { 200: GrappleResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
-    const result = resolveGrapple(resolution.ruleset, resolution.dice, request.body.action, request.body)
-    return { ...resolutionEcho(resolution), action: request.body.action, ...result }
-  })
+  }, async (request) => grappleResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
 }
 
 export default grapples

@@ -1,24 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HealingRequestSchema, HealingResponseSchema } from '../../schemas/hit-points.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { assertValidHitPoints, kindFieldProblems } from '../../http/hit-points.js'
-import { HttpProblem } from '../../http/problem.js'
-import { type Healing, receiveHealing, reportHitPoints } from '../../rules/hit-points/index.js'
-
-/** Which `healing` fields go with which kind. */
-const HEALING_FIELDS = {
-  magical: { oneOf: ['amount', 'dice'] },
-  natural: { required: ['period'], optional: ['count'] },
-  'nonlethal-recovery': { required: ['hours'] },
-  temporary: { required: ['amount'], optional: ['sameSource'] },
-  stabilize: { optional: ['continuousDamage'] },
-  'heal-check': { required: ['checkBonus'] },
-  recover: { required: ['period'], optional: ['tended'] },
-  'strenuous-action': {}
-} as const
-
-const PERIODS: Record<string, readonly string[]> = { natural: ['night', 'bed-rest-day'], recover: ['hour', 'day'] }
+import { startResolution } from '../../http/resolution.js'
+import { healingResponse, type HealingBody } from '../../resolution/hit-points.js'
 
 const healing: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/healing', {
@@ -30,25 +14,7 @@ const healing: FastifyPluginAsyncTypebox = async (fastify) => {
       body: HealingRequestSchema,
       response: { 200: HealingResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const body = request.body
-    const resolution = startResolution(body, fastify.config.defaultRuleset)
-    const problems = kindFieldProblems(body.healing, HEALING_FIELDS, '/healing')
-    const periods = PERIODS[body.healing.kind]
-    if (periods && body.healing.period !== undefined && !periods.includes(body.healing.period)) {
-      problems.push({ path: '/healing/period', message: `must be one of ${periods.join(', ')} for kind ${body.healing.kind}` })
-    }
-    if (problems.length > 0) throw new HttpProblem('validation-failed', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems)
-    assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
-    const outcome = receiveHealing(resolution.ruleset, body.creature, body.healing as Healing, resolution.dice)
-    return {
-      ...resolutionEcho(resolution),
-      amount: outcome.amount,
-      before: reportHitPoints(outcome.before, resolution.ruleset),
-      after: reportHitPoints(outcome.after, resolution.ruleset),
-      check: outcome.check
-    }
-  })
+  }, async (request) => healingResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body as HealingBody))
 }
 
 export default healing

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InitiativeRequestSchema, InitiativeResponseSchema } from '../../schemas/initiative.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { HttpProblem, type ProblemField } from '../../http/problem.js'
-import { assertValidHitPoints } from '../../http/hit-points.js'
-import { rollInitiative } from '../../rules/initiative/initiative.js'
+import { startResolution } from '../../http/resolution.js'
+import { initiativeResponse } from '../../resolution/initiative.js'
 
 const initiative: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/initiative', {
@@ -16,21 +14,7 @@ const initiative: FastifyPluginAsyncTypebox = async (fastify) => {
       body: InitiativeRequestSchema,
       response: { 200: InitiativeResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const body = request.body
-    const seen = new Set<string>()
-    const duplicates: ProblemField[] = []
-    body.combatants.forEach((c, i) => {
-      if (seen.has(c.id)) duplicates.push({ path: `/combatants/${i}/id`, message: `duplicates the id "${c.id}"` })
-      seen.add(c.id)
-    })
-    if (duplicates.length > 0) throw new HttpProblem('validation-failed', 'combatant ids must be unique', duplicates)
-    const resolution = startResolution(body, fastify.config.defaultRuleset)
-    // The variant reads bloodied/wounded off hitPoints: `current` above `max` would be negative damage.
-    body.combatants.forEach((c, i) => { if (c.hitPoints) assertValidHitPoints(c.hitPoints, resolution.ruleset, `/combatants/${i}/hitPoints`) })
-    const outcome = rollInitiative(resolution.ruleset, body.combatants, resolution.dice)
-    return { ...resolutionEcho(resolution), ...outcome }
-  })
+  }, async (request) => initiativeResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
 }
 
 export default initiative

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ManeuverRequestSchema, ManeuverResponseSchema } from '../../schemas/maneuvers.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { resolveManeuver } from '../../rules/maneuvers/index.js'
+import { startResolution } from '../../http/resolution.js'
+import { maneuverResponse } from '../../resolution/maneuvers.js'
 
 const maneuvers: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/maneuvers', {
@@ -23,11 +23,7 @@ const maneuvers: FastifyPluginAsyncTypebox = async (fastify) => {
       body: ManeuverRequestSchema,
       response: { 200: ManeuverResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
-    const result = resolveManeuver(resolution.ruleset, resolution.dice, request.body.maneuver, request.body)
-    return { ...resolutionEcho(resolution), maneuver: request.body.maneuver, ...result }
-  })
+  }, async (request) => maneuverResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
 }
 
 export default maneuvers

@@ -19,10 +19,9 @@ function describe (ruleset: Ruleset): Static<typeof RulesetSchema> {
   }
 }
 
-// Computed once: the rulesets are static.
-const described = listRulesets().map(describe)
-
 const rulesets: FastifyPluginAsyncTypebox = async (fastify) => {
+  // Computed once per app: the registered rulesets do not change while it runs.
+  const described = listRulesets().map(describe)
   fastify.get('/v1/rulesets', {
     schema: {
       tags: ['rulesets'],
@@ -44,7 +43,7 @@ const rulesets: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }, async (request) => {
     const { id } = request.params
-    if (!isRulesetId(id)) throw new HttpProblem('not-found', `No ruleset "${id}"; known: dnd35, pf1e, variant`, [{ path: 'path:/id', message: 'is not a known ruleset' }])
+    if (!isRulesetId(id)) throw new HttpProblem('not-found', `No ruleset "${id}"; known: ${described.map((r) => r.id).join(', ')}`, [{ path: 'path:/id', message: 'is not a known ruleset' }])
     return described.find((r) => r.id === getRuleset(id).id)
   })
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SavesRequestSchema, SavesResponseSchema } from '../../schemas/saves.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { resolveSaves } from '../../rules/saves/area-effect.js'
+import { startResolution } from '../../http/resolution.js'
+import { savesResponse } from '../../resolution/saves.js'
 
 const saves: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/saves', {
@@ -14,12 +14,7 @@ const saves: FastifyPluginAsyncTypebox = async (fastify) => {
       body: SavesRequestSchema,
       response: { 200: SavesResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const body = request.body
-    const resolution = startResolution(body, fastify.config.defaultRuleset)
-    const outcome = resolveSaves(resolution.ruleset, body, resolution.dice)
-    return { ...resolutionEcho(resolution), save: body.save, dc: body.dc, effectDamage: outcome.effectDamage, results: outcome.results }
-  })
+  }, async (request) => savesResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
 }
 
 export default saves

@@ -1,8 +1,8 @@
-import { attackerConditionPenalties } from '../attacker-conditions.js'
 import { modifierOf } from '../abilities.js'
 import type { AttackKind } from '../armor-class.js'
 import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
-import { RuleError, missingField, ruleNotDefined } from '../errors.js'
+import { type EffectiveStats, effectiveStats } from '../effects.js'
+import { RuleError, atPath, missingField, ruleNotDefined } from '../errors.js'
 import { type Modifier, type Stacked, fixed, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { sizeRow } from '../size.js'
@@ -31,13 +31,10 @@ export function baseAttackBonus (attacker: CombatantInput): number {
  * at range; Weapon Finesse (dnd35/pf1e) or a light or finesse weapon (variant)
  * lets Dex replace Str, taken when it is higher.
  */
-function abilityToAttack (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon): Modifier {
-  const str = modifierOf(attacker.abilities, 'str') ?? 0
-  // Conditions that lower the Dex score (entangled −4; pf1e grappled −4) lower it for the attacker's own rolls too.
-  let dexChange = 0
-  for (const c of attacker.conditions ?? []) dexChange += ruleset.armorClass.conditions[c]?.dexScoreChange ?? 0
-  const dexScore = attacker.abilities?.dex
-  const dex = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexChange }, 'dex') ?? 0)
+function abilityToAttack (ruleset: Ruleset, attacker: CombatantInput, stats: EffectiveStats, weapon: Weapon): Modifier {
+  const str = stats.ability('str') ?? 0
+  // The effective Dex: conditions that lower the score (entangled −4; pf1e grappled −4) lower it here as in AC.
+  const dex = stats.dexterity.modifier ?? 0
   if (attackKind(weapon) === 'ranged') return fixed('Dexterity', dex)
   const finesseWeapon = weapon.category === 'light' || weapon.finesse
   const canFinesse = finesseWeapon && (ruleset.attacks.finesse === 'light-or-finesse-weapon' || hasFeat(attacker, 'weapon-finesse'))
@@ -103,18 +100,33 @@ export interface AttackBonusInput {
   switchPenalty: readonly Modifier[]
 }
 
+/**
+ * What every attack roll of a creature starts from, maneuvers' touch and
+ * opposed attack rolls included: base attack bonus, Str or Dex from the
+ * effective scores (RULES.md §2.1), size. The attacker's own conditions come
+ * on top from the same stats (`stats.changes('attack.melee')`).
+ */
+export function coreAttackModifiers (ruleset: Ruleset, attacker: CombatantInput, stats: EffectiveStats, weapon: Weapon, bab: number): Modifier[] {
+  const mods: Modifier[] = [fixed(ruleset.attacks.baseBonusToDamage ? 'base combat bonus' : 'base attack bonus', bab)]
+  mods.push(abilityToAttack(ruleset, attacker, stats, weapon))
+  if (ruleset.sizeModifiesAttackAndAc) {
+    const size = sizeRow(attacker.size).attackAndAc
+    if (size !== 0) mods.push(fixed(`size (${attacker.size ?? 'medium'})`, size, 'size'))
+  }
+  return mods
+}
+
 /** The attack bonus with its breakdown (RULES.md §1.4, §2.1, §2.2). */
 export function attackBonus (input: AttackBonusInput): Stacked {
   const { ruleset, attacker, target, weapon, options } = input
   const policy = ruleset.attacks
   const situational = policy.situational
   const kind = attackKind(weapon)
-  const mods: Modifier[] = [fixed(policy.baseBonusToDamage ? 'base combat bonus' : 'base attack bonus', baseAttackBonus(attacker))]
-  mods.push(abilityToAttack(ruleset, attacker, weapon))
-  if (ruleset.sizeModifiesAttackAndAc) {
-    const size = sizeRow(attacker.size).attackAndAc
-    if (size !== 0) mods.push(fixed(`size (${attacker.size ?? 'medium'})`, size, 'size'))
-  }
+  const bab = baseAttackBonus(attacker)
+  const stats = atPath('/attacker', () => effectiveStats(ruleset, attacker))
+  const mods: Modifier[] = coreAttackModifiers(ruleset, attacker, stats, weapon, bab)
+  // The attacker's own conditions and hit-point states (RULES.md §1.4; the variant's bloodied and wounded, §6.3).
+  mods.push(...stats.changes(`attack.${kind}`))
   if (weapon.enhancement !== 0) mods.push(fixed(`${weapon.name} enhancement`, weapon.enhancement, 'enhancement'))
   // SRD35/PRD › Equipment: a composite bow stronger than its wielder is used at −2.
   if (weapon.compositeRating !== undefined && (modifierOf(attacker.abilities, 'str') ?? 0) < weapon.compositeRating) {
@@ -137,7 +149,6 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   if (hasCondition(attacker, 'invisible') && situational.invisibleAttacker !== 0 && !hasCondition(target, 'blinded')) {
     mods.push(fixed('invisible attacker', situational.invisibleAttacker))
   }
-  mods.push(...attackerConditionPenalties(ruleset.attackerConditions, attacker, kind))
   mods.push(...input.switchPenalty)
   mods.push(...input.specific)
   mods.push(...(options.attackModifiers ?? []))

@@ -2,7 +2,7 @@ import type { CombatantInput } from '../combatant.js'
 import { atPath } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { saveBonus } from '../saves/save-bonus.js'
-import { saveSucceeds } from './resolve.js'
+import { d20Chance } from '../d20.js'
 
 /**
  * Massive damage for the odds (000 › Massive Damage; RULES.md §6.1): one
@@ -28,9 +28,7 @@ export function massiveDamageOdds (ruleset: Ruleset, target: CombatantInput): Ma
   const rule = policy.massiveDamage
   const deathChance = (): number => {
     const bonus = atPath('/target', () => saveBonus(ruleset, target, rule.save)).value
-    let fails = 0
-    for (let n = 1; n <= 20; n++) if (!saveSucceeds(n, bonus, rule.dc)) fails++
-    return fails / 20
+    return 1 - d20Chance(bonus, rule.dc)
   }
   return { threshold: Math.max(rule.minimum, Math.floor(target.hitPoints.max * rule.fractionOfMaxHitPoints)), deathChance }
 }

@@ -1,4 +1,5 @@
-import { RuleError } from '../errors.js'
+import { RuleError, atPath } from '../errors.js'
+import { saveBonus } from '../saves/save-bonus.js'
 import { diceCount, notationRange } from '../dice/notation.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import type { AcType } from '../armor-class.js'
@@ -9,7 +10,8 @@ import { afterDamage } from './hit-points.js'
 import { massiveDamageOdds } from './massive-damage.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
-import { attackHits, confirmationHits, saveSucceeds } from './resolve.js'
+import { attackHits, confirmationHits } from './resolve.js'
+import { d20Chance } from '../d20.js'
 
 /**
  * Work bounds of POST /v1/attacks/odds, so that no body can take seconds:
@@ -95,10 +97,19 @@ function hitCells (plan: DamagePlan, critical: boolean, weight: number, budget: 
   return cells
 }
 
+/**
+ * D67: a probability in a response never leaves [0, 1]. Sums of products of
+ * doubles can land a rounding step outside (1.0000000000000002 for a target
+ * already dropped), which the response schema rightly refuses.
+ */
+export function probability (p: number): number {
+  return p < 0 ? 0 : p > 1 ? 1 : p
+}
+
 function byDamage (cells: readonly Cell[]): Outcome[] {
   const map = new Map<number, number>()
   for (const c of cells) map.set(c.lethal + c.nonlethal, (map.get(c.lethal + c.nonlethal) ?? 0) + c.probability)
-  return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([damage, probability]) => ({ damage, probability }))
+  return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([damage, p]) => ({ damage, probability: probability(p) }))
 }
 
 function expected (outcomes: readonly Outcome[]): number {
@@ -173,9 +184,20 @@ function jointCells (joint: Joint): Cell[] {
 
 /** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
 function saveFailure (bonus: number, dc: number): number {
-  let fails = 0
-  for (let n = 1; n <= 20; n++) if (!saveSucceeds(n, bonus, dc)) fails++
-  return fails / 20
+  return 1 - d20Chance(bonus, dc)
+}
+
+/**
+ * The variant's Death save bonus after damage, through the one save path
+ * (RULES.md §3: shaken −2; sickened spares Death saves); a base of 0 when the
+ * target gives none, as before a Death save is asked for.
+ */
+function deathSaveBonus (ruleset: Ruleset, target: AttackRequest['target']): number {
+  const policy = ruleset.hitPoints
+  if (policy.model !== 'accumulated' || !target.hitPoints) return 0
+  const save = policy.deathSave
+  const creature = target.baseSaves?.[save] === undefined ? { ...target, baseSaves: { ...target.baseSaves, [save]: 0 } } : target
+  return atPath('/target', () => saveBonus(ruleset, creature, save)).value
 }
 
 /**
@@ -189,7 +211,7 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
   if (!target.hitPoints && !cdg) return { drop: null, kill: null }
   let drop = 0
   let kill = 0
-  const deathBonus = target.baseSaves?.death ?? 0
+  const deathBonus = deathSaveBonus(ruleset, target)
   for (const cell of joint) {
     const damage = cell.lethal + cell.nonlethal
     const after = afterDamage(ruleset, target, cell.lethal, cell.nonlethal, deathBonus)
@@ -230,8 +252,8 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       attackBreakdown: a.attackBreakdown,
       targetAC: a.targetAC,
       acType: a.acType,
-      hitChance,
-      critChance,
+      hitChance: probability(hitChance),
+      critChance: probability(critChance),
       expectedDamage: expected(damageDistribution),
       damageDistribution
     })
@@ -256,7 +278,7 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
     attacks,
     expectedDamage: expected(distribution),
     distribution,
-    dropChance: drop === null ? null : drop + massiveDeath,
-    killChance: kill === null ? null : kill + massiveDeath
+    dropChance: drop === null ? null : probability(drop + massiveDeath),
+    killChance: kill === null ? null : probability(kill + massiveDeath)
   }
 }

@@ -1,7 +1,8 @@
-import { modifierOf } from '../abilities.js'
 import { type AcType, armorClass } from '../armor-class.js'
 import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
-import { RuleError, atPath, missingField, ruleNotDefined } from '../errors.js'
+import { effectiveStats } from '../effects.js'
+import { RuleError, atPath, ruleNotDefined } from '../errors.js'
+import { saveBonus } from '../saves/save-bonus.js'
 import { type BreakdownEntry, type Modifier, fixed } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { attackBonus, attackKind, baseAttackBonus, checkAttackIsPossible, dealsNonlethal } from './attack-bonus.js'
@@ -65,7 +66,7 @@ export function twoWeaponPenalties (attacker: CombatantInput, offHand: Weapon): 
 }
 
 function isHelpless (ruleset: Ruleset, target: CombatantInput): boolean {
-  return (target.conditions ?? []).some((c) => ruleset.armorClass.conditions[c]?.dexModifierAs !== undefined)
+  return atPath('/target', () => effectiveStats(ruleset, target)).helpless
 }
 
 function notPossible (path: string, message: string): RuleError {
@@ -136,14 +137,8 @@ function planCoupDeGrace (ruleset: Ruleset, request: AttackRequest, weapon: Weap
   if (weapon.type === 'ranged' && (request.options?.distanceFeet ?? 5) > 5) {
     throw notPossible('/options/distanceFeet', 'a coup de grace with a bow or crossbow is made from an adjacent square')
   }
-  const base = target.baseSaves?.[rule.save.name]
-  if (base === undefined) throw missingField(`/target/baseSaves/${rule.save.name}`, `the target's base ${rule.save.name} save is needed for the save against a coup de grace`)
-  const breakdown: Modifier[] = [fixed(`base ${rule.save.name} save`, base)]
-  if (rule.save.ability) {
-    const mod = modifierOf(target.abilities, rule.save.ability)
-    if (mod !== null) breakdown.push(fixed('Constitution', mod))
-  }
-  const bonus = breakdown.reduce((n, m) => n + m.value, 0)
+  // The one save path (RULES.md §3): base + ability + the target's conditions, as POST /v1/saves computes it.
+  const save = atPath('/target', () => saveBonus(ruleset, target, rule.save.name))
   const spec: AttackSpec = rule.attack.automatic
     ? { label: 'coup de grace', weapon, weaponPath: '/weapon', specific: [], automaticCritical: true }
     : { label: 'coup de grace', weapon, weaponPath: '/weapon', specific: [fixed('coup de grace', rule.attack.bonus)] }
@@ -152,8 +147,8 @@ function planCoupDeGrace (ruleset: Ruleset, request: AttackRequest, weapon: Weap
     save: {
       saveName: rule.save.name,
       purpose: rule.save.purpose,
-      bonus,
-      breakdown: breakdown.map((m) => ({ source: m.source ?? '', type: 'untyped', value: m.value, applied: true }))
+      bonus: save.value,
+      breakdown: save.breakdown
     }
   }
 }

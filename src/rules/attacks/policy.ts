@@ -56,7 +56,7 @@ export interface AttackPolicy {
   coupDeGrace: {
     /** dnd35/pf1e: automatic hit and critical; variant: an attack roll with a bonus (001 › Coup de Grace). */
     attack: { automatic: true } | { automatic: false, bonus: number }
-    /** The save against death: its name in `baseSaves`, the ability added, and the purpose of its d20. */
-    save: { name: string, ability: 'con' | null, purpose: 'save' | 'death-save' }
+    /** The save against death: its name (the bonus comes from the one save path, `saveBonus`) and the purpose of its d20. */
+    save: { name: string, purpose: 'save' | 'death-save' }
   }
 }

@@ -1,3 +1,4 @@
+import { judgeD20 } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import { RuleError } from '../errors.js'
@@ -40,12 +41,12 @@ export interface AttackActionResult {
 
 /** An attack roll hits on a natural 20, never on a natural 1, otherwise when total ≥ AC (RULES.md §2.3). */
 export function attackHits (natural: number, bonus: number, ac: number): boolean {
-  return natural !== 1 && (natural === 20 || natural + bonus >= ac)
+  return judgeD20(natural, natural + bonus, ac, 'both').success
 }
 
-/** The confirmation roll: not a natural 1, and total ≥ AC with the same modifiers (000 › Critical Hits; RULES.md §2.3 step 4). */
+/** The confirmation roll: not a natural 1, and total ≥ AC with the same modifiers; a natural 20 is nothing special (D65). */
 export function confirmationHits (natural: number, bonus: number, ac: number): boolean {
-  return natural !== 1 && natural + bonus >= ac
+  return judgeD20(natural, natural + bonus, ac, 'natural-1-fails').success
 }
 
 /** One attack, dice in the contract's order: d20, confirmation d20, d% miss chance, damage, extra damage. */
@@ -100,11 +101,6 @@ export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
   }
 }
 
-/** A save: natural 1 fails, natural 20 succeeds, otherwise total ≥ DC (RULES.md §3). */
-export function saveSucceeds (natural: number, bonus: number, dc: number): boolean {
-  return natural !== 1 && (natural === 20 || natural + bonus >= dc)
-}
-
 /**
  * The save against death after a coup de grace, rolled after the damage
  * (RULES.md §2.11, D29): DC 10 + the damage dealt. A target the damage
@@ -118,7 +114,7 @@ function rollCoupDeGraceSave (ruleset: Ruleset, target: AttackRequest['target'],
   }
   const roll = dice.d20(plan.purpose)
   const total = roll + plan.bonus
-  return { save: plan.saveName, dc, roll, bonus: plan.bonus, breakdown: plan.breakdown, total, survived: saveSucceeds(roll, plan.bonus, dc) }
+  return { save: plan.saveName, dc, roll, bonus: plan.bonus, breakdown: plan.breakdown, total, survived: judgeD20(roll, total, dc).success }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { abilityModifier } from '../abilities.js'
+import { judgeD20 } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import type { RecoveryCheck } from './policy.js'
@@ -37,12 +38,12 @@ export function recoveryCheck (dice: Dice, hp: HitPoints, check: RecoveryCheck, 
   if (hp.constitution !== null) breakdown.push(line('Constitution', abilityModifier(hp.constitution - hp.constitutionDamage)))
   if (hp.current < 0) breakdown.push(line('negative hit points', hp.current))
   const total = roll + breakdown.reduce((sum, b) => sum + b.value, 0)
-  return { die: 20, roll, total, dc: check.dc, success: roll === 20 || total >= check.dc, breakdown }
+  return { die: 20, roll, total, dc: check.dc, success: judgeD20(roll, total, check.dc, 'natural-20-succeeds').success, breakdown }
 }
 
 /** A helper's Heal check: d20 + bonus against the DC (a skill check: no automatic results). */
 export function healCheck (dice: Dice, checkBonus: number, dc: number): CheckReport {
   const roll = dice.d20('heal-check')
   const breakdown = checkBonus !== 0 ? [line('Heal check bonus', checkBonus)] : []
-  return { die: 20, roll, total: roll + checkBonus, dc, success: roll + checkBonus >= dc, breakdown }
+  return { die: 20, roll, total: roll + checkBonus, dc, success: judgeD20(roll, roll + checkBonus, dc, 'none').success, breakdown }
 }

@@ -1,9 +1,7 @@
-import { modifierOf } from '../abilities.js'
-import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
+import { type CombatantInput, hasFeat } from '../combatant.js'
+import { effectiveStats } from '../effects.js'
 import type { Dice } from '../dice/roller.js'
 import { atPath, missingField } from '../errors.js'
-import { hitPointsOf } from '../hit-points/state.js'
-import { injury } from '../hit-points/status.js'
 import { type BreakdownEntry, type Modifier, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 
@@ -42,8 +40,10 @@ export interface InitiativeOutcome {
  */
 export function initiativeModifier (ruleset: Ruleset, combatant: InitiativeCombatant): { value: number, breakdown: BreakdownEntry[] } {
   const policy = ruleset.initiative
+  const stats = effectiveStats(ruleset, combatant)
   const mods: Modifier[] = []
-  const dex = modifierOf(combatant.abilities, 'dex')
+  // The effective Dex, as AC and attacks see it (entangled −4 Dex lowers it: RULES.md §1.4).
+  const dex = stats.dexterity.modifier
   if (dex !== null && dex !== 0) mods.push({ source: 'Dexterity', value: dex })
   if (policy.addsBaseAttackBonus) {
     if (combatant.baseAttackBonus === undefined) throw missingField('/baseAttackBonus', `${ruleset.name} initiative adds the base combat bonus`)
@@ -51,17 +51,8 @@ export function initiativeModifier (ruleset: Ruleset, combatant: InitiativeComba
   }
   if (hasFeat(combatant, 'improved-initiative')) mods.push({ source: 'Improved Initiative', value: policy.improvedInitiativeBonus })
   if (combatant.initiativeBonus) mods.push({ source: 'initiative bonus', value: combatant.initiativeBonus })
-  if (policy.injuryPenalties && ruleset.hitPoints.model === 'accumulated') {
-    const hurt = combatant.hitPoints ? injury(hitPointsOf(combatant, ruleset), ruleset.hitPoints) : { bloodied: false, wounded: false }
-    const wounded = hurt.wounded || hasCondition(combatant, 'wounded')
-    const bloodied = wounded || hurt.bloodied || hasCondition(combatant, 'bloodied') || hasCondition(combatant, 'sickened')
-    if (bloodied) mods.push({ source: 'bloodied', value: -1 })
-    if (wounded) mods.push({ source: 'wounded', value: -1 })
-  }
-  for (const condition of combatant.conditions ?? []) {
-    const penalty = policy.conditionPenalties[condition]
-    if (penalty) mods.push({ source: condition, value: penalty })
-  }
+  // The variant's injury and condition penalties (bloodied, wounded, deafened, shaken) come from its effects table.
+  mods.push(...stats.changes('initiative'))
   const stacked = stackModifiers(mods, ruleset.stacking)
   return { value: stacked.total, breakdown: stacked.breakdown }
 }

@@ -1,14 +1,15 @@
-import { modifierOf, type AbilityName } from '../abilities.js'
-import { attackerConditionPenalties, type AttackerRoll } from '../attacker-conditions.js'
+import type { AbilityName } from '../abilities.js'
 import { armorClass } from '../armor-class.js'
+import { coreAttackModifiers } from '../attacks/attack-bonus.js'
+import { resolveWeapon } from '../attacks/weapon.js'
+import { type EffectiveStats, effectiveStats } from '../effects.js'
 import type { CombatantInput } from '../combatant.js'
+import { judgeD20, naturalOf } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import { atPath, missingField, RuleError } from '../errors.js'
-import { hitPointsOf } from '../hit-points/state.js'
-import { injury } from '../hit-points/status.js'
 import { fixed, type Modifier, type Stacked, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { sizeRow, sizeSteps } from '../size.js'
+import { sizeSteps } from '../size.js'
 import type { CheckSide, Role, Step, TieBreak } from './types.js'
 
 /** A participant of a maneuver: the combatant, its role, and where it sits in the request body. */
@@ -28,9 +29,14 @@ export function baseAttackBonus (p: Participant): number {
   return bab
 }
 
-/** An ability modifier the check needs; a creature with no such score (null) cannot make it. */
-export function abilityFor (p: Participant, ability: AbilityName): number {
-  const mod = modifierOf(p.combatant.abilities, ability)
+/** The participant's effective numbers (its conditions and hit-point states), errors under its path. */
+export function statsOf (ruleset: Ruleset, p: Participant): EffectiveStats {
+  return atPath(p.path, () => effectiveStats(ruleset, p.combatant))
+}
+
+/** An ability modifier the check needs, as conditions leave it; a creature with no such score (null) cannot make it. */
+export function abilityFor (ruleset: Ruleset, p: Participant, ability: AbilityName): number {
+  const mod = statsOf(ruleset, p).ability(ability)
   if (mod === null) {
     const message = `${p.role} has no ${ability} score, so it cannot make this check`
     throw new RuleError('not-possible', message, [{ path: `${p.path}/abilities/${ability}`, message }])
@@ -40,19 +46,20 @@ export function abilityFor (p: Participant, ability: AbilityName): number {
 
 const ABILITY_NAMES: Record<AbilityName, string> = { str: 'Strength', dex: 'Dexterity', con: 'Constitution', int: 'Intelligence', wis: 'Wisdom', cha: 'Charisma' }
 
-export function abilityEntry (p: Participant, ability: AbilityName): Modifier {
-  return fixed(ABILITY_NAMES[ability], abilityFor(p, ability))
+export function abilityEntry (ruleset: Ruleset, p: Participant, ability: AbilityName): Modifier {
+  return fixed(ABILITY_NAMES[ability], abilityFor(ruleset, p, ability))
 }
 
 /**
  * The better of Str and Dex, as the trip and overrun defender uses (000 ›
  * Trip; 001 › Trip). A creature without one of the scores uses the other.
  */
-export function betterOfStrengthAndDexterity (p: Participant): Modifier {
-  const str = modifierOf(p.combatant.abilities, 'str')
-  const dex = modifierOf(p.combatant.abilities, 'dex')
-  if (str === null && dex === null) return abilityEntry(p, 'str')
-  return str === null || (dex !== null && dex > str) ? abilityEntry(p, 'dex') : abilityEntry(p, 'str')
+export function betterOfStrengthAndDexterity (ruleset: Ruleset, p: Participant): Modifier {
+  const stats = statsOf(ruleset, p)
+  const str = stats.ability('str')
+  const dex = stats.ability('dex')
+  if (str === null && dex === null) return abilityEntry(ruleset, p, 'str')
+  return str === null || (dex !== null && dex > str) ? abilityEntry(ruleset, p, 'dex') : abilityEntry(ruleset, p, 'str')
 }
 
 /** ±4 (the ruleset's step) per size category from Medium on a maneuver's Strength check (000 › Bull Rush, Overrun, Trip; 001). */
@@ -65,39 +72,33 @@ export function stack (ruleset: Ruleset, mods: readonly Modifier[]): Stacked {
   return stackModifiers(mods, ruleset.stacking)
 }
 
+/** Which of a creature's rolls a penalty lands on: melee or ranged attack rolls (and checks like them), or ability and skill checks. */
+export type OwnRoll = 'melee' | 'ranged' | 'checks'
+
 /**
- * Bloodied and wounded as the variant's hit points show them (001 › Hit
- * Points), so a hurt creature takes the penalties whether or not the caller
- * listed the conditions, as initiative does.
+ * The penalties the roller's own conditions and hit-point states put on this
+ * roll (prone −4 on melee, shaken −2, the variant's bloodied −1…; RULES.md
+ * §1.4, §6.3), from its effective stats. `toGrapple`: a roll made to grapple
+ * or escape, which pf1e's grappled −2 spares.
  */
-function injuryConditions (ruleset: Ruleset, p: Participant): string[] {
-  if (ruleset.hitPoints.model !== 'accumulated' || p.combatant.hitPoints === undefined) return []
-  const policy = ruleset.hitPoints
-  const hurt = injury(atPath(p.path, () => hitPointsOf(p.combatant, ruleset)), policy)
-  return [...(hurt.bloodied ? ['bloodied'] : []), ...(hurt.wounded ? ['wounded'] : [])]
+export function ownConditions (ruleset: Ruleset, p: Participant, roll: OwnRoll, opts: { toGrapple?: boolean } = {}): Modifier[] {
+  return statsOf(ruleset, p).changes(roll === 'checks' ? 'check' : `attack.${roll}`, opts)
 }
 
 /**
- * The penalties the roller's own conditions put on this roll (prone −4 on
- * melee, shaken −2…; RULES.md §1.4). `toGrapple`: a roll made to grapple or
- * escape, which pf1e's grappled −2 spares.
+ * The "unarmed melee touch attack" of a trip or a grab (000 › Trip; Starting
+ * a Grapple), as a weapon the shared attack module reads. No category, so no
+ * finesse: the maneuver texts roll it with Strength.
  */
-export function ownConditions (ruleset: Ruleset, p: Participant, roll: AttackerRoll, opts: { toGrapple?: boolean } = {}): Modifier[] {
-  const conditions = [...(p.combatant.conditions ?? []), ...injuryConditions(ruleset, p)]
-  return attackerConditionPenalties(ruleset.attackerConditions, { conditions }, roll, opts)
-}
+const UNARMED_TOUCH = resolveWeapon({ name: 'unarmed strike', type: 'melee', damage: '1d3', touch: true }, 'medium', 'primary')
 
 /**
- * The melee touch attack bonus: BAB + Str + the attack size modifier where the
- * ruleset has one (000 › Attack Bonus; 001 › Attack Bonus). A stand-in until
- * the shared attack module (src/rules/attacks/) is merged.
+ * The melee touch attack bonus, from the shared attack module: BAB + Str +
+ * size where the ruleset has one (000 › Attack Bonus; 001 › Attack Bonus).
+ * The roller's conditions are added by the caller (`ownConditions`).
  */
 export function meleeTouchAttackBonus (ruleset: Ruleset, p: Participant, extra: readonly Modifier[] = []): Stacked {
-  const mods: Modifier[] = [fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(p, 'str')]
-  if (ruleset.sizeModifiesAttackAndAc) {
-    const size = sizeRow(p.combatant.size).attackAndAc
-    if (size !== 0) mods.push(fixed(`size (${p.combatant.size ?? 'medium'})`, size, 'size'))
-  }
+  const mods = coreAttackModifiers(ruleset, p.combatant, statsOf(ruleset, p), UNARMED_TOUCH, baseAttackBonus(p))
   return stack(ruleset, [...mods, ...extra])
 }
 
@@ -107,8 +108,8 @@ export function touchAttack (ruleset: Ruleset, dice: Dice, attacker: Participant
   const ac = atPath(defender.path, () => armorClass(ruleset, defender.combatant, { kind: 'melee', touch: true }))
   const roll = dice.d20('touch-attack')
   const total = roll + bonus.total
-  const natural = roll === 20 ? 'natural-20' : roll === 1 ? 'natural-1' : null
-  const hit = roll === 20 || (roll !== 1 && total >= ac.value)
+  const natural = naturalOf(roll)
+  const hit = judgeD20(roll, total, ac.value, 'both').success
   return {
     step: 'touch-attack',
     actor: attacker.role,

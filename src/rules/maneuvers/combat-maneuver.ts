@@ -1,17 +1,16 @@
-import { modifierOf } from '../abilities.js'
-import { armorClass, distinctConditionEffects } from '../armor-class.js'
+import { abilityModifier, modifierOf } from '../abilities.js'
+import { armorClass } from '../armor-class.js'
 import { hasCondition, hasFeat, isTotals } from '../combatant.js'
+import { judgeD20, naturalOf } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier, type Stacked } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { SIZES, sizeRow } from '../size.js'
-import { abilityEntry, baseAttackBonus, ownConditions, type Participant, stack } from './checks.js'
+import { atPath } from '../errors.js'
+import { abilityEntry, baseAttackBonus, ownConditions, type Participant, stack, statsOf } from './checks.js'
 import type { Step } from './types.js'
 
 const TINY = SIZES.indexOf('tiny')
-
-/** Conditions that leave a target unable to resist: the maneuver succeeds as on a natural 20 (PRD › Combat Maneuvers). */
-const INCAPACITATED = ['helpless', 'paralyzed', 'unconscious', 'asleep', 'petrified', 'tied-up', 'dead']
 
 /** AC bonus types that also count toward CMD (PRD › Combat Maneuver Defense). */
 const CMD_BONUS_TYPES = new Set(['circumstance', 'deflection', 'dodge', 'insight', 'luck', 'morale', 'profane', 'sacred'])
@@ -29,12 +28,26 @@ export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { m
   } else {
     mods.push(fixed('base attack bonus', baseAttackBonus(p)))
     const small = SIZES.indexOf(p.combatant.size ?? 'medium') <= TINY
-    mods.push(abilityEntry(p, small ? 'dex' : 'str'))
+    mods.push(abilityEntry(ruleset, p, small ? 'dex' : 'str'))
     const size = sizeRow(p.combatant.size).combatManeuver
     if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
   }
-  if (opts.maneuverFeat && hasFeat(p.combatant, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatBonus))
+  mods.push(...maneuverFeats(ruleset, p, opts.maneuverFeat, ruleset.maneuvers.improvedFeatBonus))
   return stack(ruleset, [...mods, ...ownConditions(ruleset, p, 'melee', { toGrapple: opts.grappleOrEscape }), ...extra])
+}
+
+/**
+ * D64: the Improved maneuver feat's bonus on CMB or CMD (PRD › Feats: +2 and
+ * +2), and the Greater feat's further bonus on both (`greater-<maneuver>`).
+ */
+function maneuverFeats (ruleset: Ruleset, p: Participant, improved: string | undefined, bonus: number): Modifier[] {
+  if (improved === undefined) return []
+  const mods: Modifier[] = []
+  if (hasFeat(p.combatant, improved)) mods.push(fixed(featName(improved), bonus))
+  const greater = improved.replace(/^improved-/, 'greater-')
+  const further = ruleset.maneuvers.greaterFeatBonus
+  if (further !== 0 && hasFeat(p.combatant, greater)) mods.push(fixed(featName(greater), further))
+  return mods
 }
 
 /** `improved-bull-rush` → `Improved Bull Rush`, for breakdowns. */
@@ -51,12 +64,11 @@ export function featName (feat: string): string {
 export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: { maneuverFeat?: string } = {}, extra: readonly Modifier[] = []): Stacked {
   const c = p.combatant
   // Printed AC totals say nothing about the CMD parts; the conditions still count.
-  const ac = armorClass(ruleset, isTotals(c.armorClass) ? { ...c, armorClass: undefined } : c, { kind: 'melee', touch: true })
-  const conditionEffects = distinctConditionEffects(ruleset.armorClass, c.conditions ?? []).map(([, e]) => e)
-  const dexScore = c.abilities?.dex
-  const dexChange = conditionEffects.reduce((n, e) => n + (e.dexScoreChange ?? 0), 0)
-  const dexMod = dexScore === null ? 0 : (modifierOf({ dex: (dexScore ?? 10) + dexChange }, 'dex') ?? 0)
-  const dexAs = conditionEffects.find((e) => e.dexModifierAs !== undefined)?.dexModifierAs
+  const ac = atPath(p.path, () => armorClass(ruleset, isTotals(c.armorClass) ? { ...c, armorClass: undefined } : c, { kind: 'melee', touch: true }))
+  // The same effective Dex as AC, attacks, Reflex and initiative (entangled and pf1e grappled −4 Dex; helpless Dex 0).
+  const stats = statsOf(ruleset, p)
+  const dexMod = stats.dexterity.modifier ?? 0
+  const dexAs = stats.dexterity.helpless !== null ? abilityModifier(0) : undefined
   const mods: Modifier[] = []
   if (c.cmd !== undefined) {
     mods.push(fixed('printed CMD', c.cmd - 10))
@@ -64,7 +76,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
     if (dexAs !== undefined) mods.push(fixed('Dexterity (helpless: treated as 0)', dexAs - printedDex))
     else if (ac.deniedDex && printedDex > 0) mods.push(fixed('Dexterity bonus denied', -printedDex))
   } else {
-    mods.push(fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(p, 'str'))
+    mods.push(fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(ruleset, p, 'str'))
     const dex = dexAs ?? (ac.deniedDex ? Math.min(dexMod, 0) : dexMod)
     mods.push(fixed(dexAs !== undefined ? 'Dexterity (helpless: treated as 0)' : ac.deniedDex && dexMod > 0 ? 'Dexterity (bonus denied)' : 'Dexterity', dex))
     const size = sizeRow(c.size).combatManeuver
@@ -76,7 +88,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
     if (c.cmd !== undefined && e.value > 0) continue
     if (CMD_BONUS_TYPES.has(e.type) || e.value < 0) mods.push({ source: `AC: ${e.source}`, type: e.type, value: e.value })
   }
-  if (opts.maneuverFeat && hasFeat(c, opts.maneuverFeat)) mods.push(fixed(featName(opts.maneuverFeat), ruleset.maneuvers.improvedFeatDefenseBonus))
+  mods.push(...maneuverFeats(ruleset, p, opts.maneuverFeat, ruleset.maneuvers.improvedFeatDefenseBonus))
   const stacked = stack(ruleset, [...mods, ...extra])
   return { total: 10 + stacked.total, breakdown: stacked.breakdown }
 }
@@ -86,8 +98,9 @@ export function againstStunned (target: Participant): Modifier[] {
   return hasCondition(target.combatant, 'stunned') ? [fixed('target stunned', 4)] : []
 }
 
-export function isIncapacitated (p: Participant): boolean {
-  return INCAPACITATED.some((c) => hasCondition(p.combatant, c))
+/** A target unable to resist (the helpless family, dead): the maneuver succeeds as on a natural 20 (PRD › Combat Maneuvers). */
+export function isIncapacitated (ruleset: Ruleset, p: Participant): boolean {
+  return statsOf(ruleset, p).incapacitated
 }
 
 /**
@@ -96,10 +109,10 @@ export function isIncapacitated (p: Participant): boolean {
  * incapacitated target it succeeds without a roll (RULES.md §4.3).
  */
 export function combatManeuverCheck (
-  dice: Dice, actor: Participant, target: Participant, cmb: Stacked, cmd: Stacked,
+  ruleset: Ruleset, dice: Dice, actor: Participant, target: Participant, cmb: Stacked, cmd: Stacked,
   opts: { summary: (success: boolean) => string, naturalRule?: boolean, purpose?: string }
 ): Step {
-  if (isIncapacitated(target)) {
+  if (isIncapacitated(ruleset, target)) {
     return {
       step: 'combat-maneuver-check', actor: actor.role, automatic: 'target-incapacitated', success: true,
       modifier: cmb.total, breakdown: cmb.breakdown, against: cmd.total, againstLabel: 'CMD', againstBreakdown: cmd.breakdown,
@@ -109,9 +122,8 @@ export function combatManeuverCheck (
   const naturalRule = opts.naturalRule ?? true
   const roll = dice.d20(opts.purpose ?? 'combat-maneuver')
   const total = roll + cmb.total
-  const margin = total - cmd.total
-  const natural = roll === 20 ? 'natural-20' : roll === 1 ? 'natural-1' : null
-  const success = naturalRule && roll === 20 ? true : naturalRule && roll === 1 ? false : margin >= 0
+  const { success, margin } = judgeD20(roll, total, cmd.total, naturalRule ? 'both' : 'none')
+  const natural = naturalOf(roll)
   return {
     step: 'combat-maneuver-check', actor: actor.role, success, roll, natural: naturalRule ? natural : null,
     modifier: cmb.total, total, breakdown: cmb.breakdown, against: cmd.total, againstLabel: 'CMD', againstBreakdown: cmd.breakdown,

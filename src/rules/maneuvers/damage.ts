@@ -29,7 +29,7 @@ export function unarmedStrikeDamage (
   const notation = options.unarmedDamage ?? ruleset.maneuvers.unarmedDamage[attacker.combatant.size ?? 'medium']
   const rolled = dice.rollNotation(notation, 'damage')
   const rolls = rolled.terms.flatMap((t) => t.dice)
-  const mods: Modifier[] = [fixed(`unarmed strike ${notation}`, rolled.total), fixed('Strength', abilityFor(attacker, 'str'))]
+  const mods: Modifier[] = [fixed(`unarmed strike ${notation}`, rolled.total), fixed('Strength', abilityFor(ruleset, attacker, 'str'))]
   const stacked = stack(ruleset, mods)
   const min = ruleset.minimumDamage
   let total = stacked.total

@@ -2,7 +2,7 @@ import { hasCondition } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { grapplesWithoutProvoking, notPossible, ownConditions, type Participant, stack, withConditions } from './checks.js'
+import { grapplesWithoutProvoking, notPossible, ownConditions, type Participant, stack, statsOf, withConditions } from './checks.js'
 import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
 import type { CombatManeuverGrapplePolicy } from './policy.js'
@@ -41,7 +41,7 @@ function aid (t: Table): Modifier[] {
 function check (t: Table, extra: Modifier[], what: string): Step {
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstStunned(t.defender), ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
-  return combatManeuverCheck(t.dice, t.attacker, t.defender, cmb, cmd, {
+  return combatManeuverCheck(t.ruleset, t.dice, t.attacker, t.defender, cmb, cmd, {
     summary: (ok) => ok ? what : 'the attempt fails'
   })
 }
@@ -125,7 +125,8 @@ function move (t: Table): ManeuverResult {
 }
 
 function tieUp (t: Table): ManeuverResult {
-  const helpless = ['pinned', 'unconscious', 'helpless', 'paralyzed', 'asleep'].some((c) => hasCondition(t.defender.combatant, c))
+  // PRD › Grapple › Tie Up: a pinned, restrained or unconscious target; the helpless family from the effects table.
+  const helpless = hasCondition(t.defender.combatant, 'pinned') || statsOf(t.ruleset, t.defender).helpless
   const extra = helpless ? [] : [fixed('tying up a target that is only grappled', -t.policy.tieUpGrappledPenalty)]
   const cm = maintainCheck(t, 'tie-up', extra, 'the defender is tied up')
   if (!cm.success) return maintained(t, cm)
@@ -144,7 +145,7 @@ function escape (t: Table): ManeuverResult {
     ? combatManeuverBonus(t.ruleset, t.attacker, { grappleOrEscape: true }, [...aid(t), ...(t.options.attackerModifiers ?? [])])
     : stack(t.ruleset, [fixed('Escape Artist', escapeArtist), ...aid(t), ...ownConditions(t.ruleset, t.attacker, 'checks'), ...(t.options.attackerModifiers ?? [])])
   // A skill check has no automatic natural 20 or 1; the combat maneuver check does.
-  const cm = combatManeuverCheck(t.dice, t.attacker, t.defender, bonus, cmd, {
+  const cm = combatManeuverCheck(t.ruleset, t.dice, t.attacker, t.defender, bonus, cmd, {
     naturalRule: escapeArtist === undefined,
     purpose: escapeArtist === undefined ? 'combat-maneuver' : 'escape-artist',
     summary: (ok) => ok ? (t.options.reverseGrapple ? 'the grappled creature reverses the grapple and becomes the grappler' : 'the grappled creature breaks free') : 'the escape attempt fails'

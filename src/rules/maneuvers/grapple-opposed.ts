@@ -30,7 +30,7 @@ interface Table {
  * melee attack roll", and typed modifiers.
  */
 export function grappleModifier (ruleset: Ruleset, p: Participant, extra: readonly Modifier[] = []): Stacked {
-  const mods: Modifier[] = [fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(p, 'str')]
+  const mods: Modifier[] = [fixed('base attack bonus', baseAttackBonus(p)), abilityEntry(ruleset, p, 'str')]
   const size = sizeRow(p.combatant.size).grapple
   if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
   if (hasFeat(p.combatant, 'improved-grapple')) mods.push(fixed('Improved Grapple', ruleset.maneuvers.improvedFeatBonus))

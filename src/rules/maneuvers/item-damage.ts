@@ -16,7 +16,7 @@ export function damageItem (t: ManeuverTable): { step: Step, damage: DamageResul
   const hitPoints = required(item.hitPoints, '/options/item/hitPoints', 'sunder needs the hit points of the item (D60)')
   const maxHitPoints = item.maxHitPoints ?? hitPoints
   const rolled = t.dice.rollNotation(notation, 'damage')
-  const str = abilityFor(t.attacker, 'str')
+  const str = abilityFor(t.ruleset, t.attacker, 'str')
   const strength = weapon.category === 'two-handed' && str > 0 ? Math.floor(str * 1.5) : str
   const mods: Modifier[] = [fixed(`weapon ${notation}`, rolled.total), fixed(weapon.category === 'two-handed' && str > 0 ? 'Strength × 1½' : 'Strength', strength)]
   const stacked = stack(t.ruleset, mods)

@@ -1,3 +1,4 @@
+import { judgeD20 } from '../d20.js'
 import { hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { baseAttackBonus, notPossible, ownConditions, stack, withConditions } from './checks.js'
@@ -28,7 +29,7 @@ function check (t: ManeuverTable, cmbExtra: Modifier[], cmdExtra: Modifier[], wh
   const feat = improvedFeat(t.maneuver)
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: feat }, [...mods, ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: feat }, [...cmdExtra, ...(t.options.defenderModifiers ?? [])])
-  const cm = combatManeuverCheck(t.dice, t.attacker, t.defender, cmb, cmd, {
+  const cm = combatManeuverCheck(t.ruleset, t.dice, t.attacker, t.defender, cmb, cmd, {
     summary: (ok) => ok ? what : `the ${t.maneuver} fails`
   })
   return [aoo, cm]
@@ -127,7 +128,7 @@ const feint: ManeuverProcedure = (t) => {
   const roll = t.dice.d20('bluff')
   const total = roll + bonus.total
   const against = 10 + dc.total
-  const success = total >= against
+  const { success } = judgeD20(roll, total, against, 'none')
   const step: Step = {
     step: 'skill-check', actor: 'attacker', success, roll, modifier: bonus.total, total, breakdown: bonus.breakdown,
     against, againstLabel: 'feint DC', againstBreakdown: dc.breakdown, margin: total - against,

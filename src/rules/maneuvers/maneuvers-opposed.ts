@@ -5,7 +5,7 @@ import {
   abilityEntry, baseAttackBonus, betterOfStrengthAndDexterity, type Contestant, meleeTouchAttackBonus, notPossible, opposedCheck,
   ownConditions, type Participant, sizeAdjustment, stack, touchAttack, withConditions
 } from './checks.js'
-import type { AttackerRoll } from '../attacker-conditions.js'
+import type { OwnRoll } from './checks.js'
 import {
   attackOfOpportunity, conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome,
   feintPenalty, perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
@@ -31,7 +31,7 @@ function stability (t: ManeuverTable): Modifier[] {
 }
 
 /** A side of an opposed roll: its modifiers, its own condition penalties on that kind of roll, and the request's typed modifiers. */
-function contestant (t: ManeuverTable, p: Participant, roll: AttackerRoll, mods: Modifier[]): Contestant {
+function contestant (t: ManeuverTable, p: Participant, roll: OwnRoll, mods: Modifier[]): Contestant {
   return { participant: p, modifier: stack(t.ruleset, [...mods, ...ownConditions(t.ruleset, p, roll), ...own(t, p)]) }
 }
 
@@ -47,8 +47,8 @@ function contestant (t: ManeuverTable, p: Participant, roll: AttackerRoll, mods:
  */
 function counterTrip (t: ManeuverTable, what: (won: boolean) => string): Step {
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
-    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.ruleset, t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender)]),
+    contestant(t, t.attacker, 'checks', [betterOfStrengthAndDexterity(t.ruleset, t.attacker), ...sizeAdjustment(t.ruleset, t.attacker)]),
     COUNTER_PURPOSES, what)
   counter.step = 'counter-attempt'
   return counter
@@ -62,8 +62,8 @@ const trip: ManeuverProcedure = (t) => {
   const touch = touchAttack(t.ruleset, t.dice, t.attacker, t.defender, (hit) => hit ? 'the melee touch attack connects' : 'the melee touch attack misses: no trip')
   steps.push(touch)
   if (!touch.success) return outcome(t, false, steps)
-  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)])
-  const d = contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)])
+  const a = contestant(t, t.attacker, 'checks', [abilityEntry(t.ruleset, t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)])
+  const d = contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.ruleset, t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)])
   const check = opposedCheck(t.ruleset, t.dice, a, d, PURPOSES, (won) => won ? 'the Strength check wins: the defender is knocked prone' : 'the defender resists the trip')
   steps.push(check)
   const state = conditionState(t)
@@ -96,7 +96,8 @@ export const disarm: ManeuverProcedure = (t) => {
   const attackerWeapon = t.options.attackerWeapon ?? {}
   const steps: Step[] = [provokesUnlessFeat(t, true)]
   if (!steps[0]!.success) return outcome(t, false, steps)
-  const defenderMods = weaponAttack(t, t.defender, defenderWeapon, t.attacker)
+  // D64: Improved Disarm also gives +4 when resisting a disarm (SRD35 › Feats).
+  const defenderMods = [...weaponAttack(t, t.defender, defenderWeapon, t.attacker), ...feat(t, t.defender)]
   if (defenderWeapon.meleeWeapon === false) defenderMods.push(fixed('item is not a melee weapon', -4))
   if (defenderWeapon.lockedGauntlet) defenderMods.push(fixed('locked gauntlet', 10))
   const check = opposedCheck(t.ruleset, t.dice,
@@ -108,10 +109,11 @@ export const disarm: ManeuverProcedure = (t) => {
   if (check.success) {
     return outcome(t, true, steps, { effect: { itemsDropped: 1, attackerHoldsItem: unarmed, notes: [unarmed ? 'The unarmed attacker now holds the item.' : 'The item lies on the ground in the defender\'s square.'] } })
   }
-  // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD35 › Feats).
-  if (t.options.counterAttempt === false || unarmed || hasFeat(t.attacker.combatant, 'improved-disarm')) return outcome(t, false, steps)
+  // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD35 › Feats);
+  // a defender whose item is not a melee weapon cannot disarm in return (000 › Disarm; RULES.md §4.2).
+  if (t.options.counterAttempt === false || unarmed || defenderWeapon.meleeWeapon === false || hasFeat(t.attacker.combatant, 'improved-disarm')) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.defender, 'melee', weaponAttack(t, t.defender, defenderWeapon, t.attacker)),
+    contestant(t, t.defender, 'melee', [...weaponAttack(t, t.defender, defenderWeapon, t.attacker), ...feat(t, t.defender)]),
     contestant(t, t.attacker, 'melee', weaponAttack(t, t.attacker, attackerWeapon, t.defender)),
     COUNTER_PURPOSES, (won) => won ? 'the defender disarms the attacker in return' : 'the counter-disarm fails')
   counter.step = 'counter-attempt'
@@ -124,8 +126,8 @@ const bullRush: ManeuverProcedure = (t) => {
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const charge = t.options.charging ? [fixed('charging', t.ruleset.maneuvers.chargeBonus)] : []
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...charge, ...feat(t, t.attacker)]),
-    contestant(t, t.defender, 'checks', [abilityEntry(t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.ruleset, t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...charge, ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [abilityEntry(t.ruleset, t.defender, 'str'), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the attacker wins the opposed Strength check and pushes the defender back' : 'the defender stands its ground')
   steps.push(check)
   if (!check.success) {
@@ -145,8 +147,8 @@ const overrun: ManeuverProcedure = (t) => {
     return outcome(t, true, steps)
   }
   const check = opposedCheck(t.ruleset, t.dice,
-    contestant(t, t.attacker, 'checks', [abilityEntry(t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)]),
-    contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
+    contestant(t, t.attacker, 'checks', [abilityEntry(t.ruleset, t.attacker, 'str'), ...sizeAdjustment(t.ruleset, t.attacker), ...feat(t, t.attacker)]),
+    contestant(t, t.defender, 'checks', [betterOfStrengthAndDexterity(t.ruleset, t.defender), ...sizeAdjustment(t.ruleset, t.defender), ...stability(t)]),
     PURPOSES, (won) => won ? 'the defender is knocked prone and the attacker keeps moving' : 'the defender blocks the overrun')
   steps.push(check)
   const state = conditionState(t)

@@ -1,4 +1,5 @@
 import { hasFeat } from '../combatant.js'
+import { judgeD20 } from '../d20.js'
 import { ruleNotDefined } from '../errors.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { sizeSteps } from '../size.js'
@@ -21,7 +22,7 @@ function strengthCheck (
   t: ManeuverTable, actor: Participant, target: Participant,
   opts: { actorMods: Modifier[], targetAbility: Modifier, targetStable: boolean, purpose: string, step?: Step['step'], what: (ok: boolean) => string }
 ): Step {
-  const bonus = stack(t.ruleset, [abilityEntry(actor, 'str'), ...sizeAdjustment(t.ruleset, actor), ...opts.actorMods, ...ownConditions(t.ruleset, actor, 'checks'),
+  const bonus = stack(t.ruleset, [abilityEntry(t.ruleset, actor, 'str'), ...sizeAdjustment(t.ruleset, actor), ...opts.actorMods, ...ownConditions(t.ruleset, actor, 'checks'),
     ...((actor.role === 'attacker' ? t.options.attackerModifiers : t.options.defenderModifiers) ?? [])])
   const dcMods = [opts.targetAbility, ...sizeAdjustment(t.ruleset, target), ...(opts.targetStable ? [fixed('stable (more than two legs or otherwise)', t.ruleset.maneuvers.stabilityBonus)] : []),
     ...((target.role === 'defender' ? t.options.defenderModifiers : t.options.attackerModifiers) ?? [])]
@@ -29,7 +30,7 @@ function strengthCheck (
   const roll = t.dice.d20(opts.purpose)
   const total = roll + bonus.total
   const against = 10 + dc.total
-  const success = total >= against
+  const { success } = judgeD20(roll, total, against, 'none')
   return {
     step: opts.step ?? 'strength-check', actor: actor.role, success, roll, modifier: bonus.total, total, breakdown: bonus.breakdown,
     against, againstLabel: 'DC', againstBreakdown: dc.breakdown, margin: total - against, summary: opts.what(success)
@@ -63,7 +64,7 @@ const bullRush: ManeuverProcedure = (t) => {
   const steps: Step[] = [attackOfOpportunity(t, true, '', false)]
   steps[0]!.summary += ' (entering the space provokes from every threatening enemy; reactions by others have a 25% chance to strike the wrong one of the pair)'
   const check = strengthCheck(t, t.attacker, t.defender, {
-    actorMods: charge(t), targetAbility: abilityEntry(t.defender, 'str'), targetStable: stable(t), purpose: 'strength-check',
+    actorMods: charge(t), targetAbility: abilityEntry(t.ruleset, t.defender, 'str'), targetStable: stable(t), purpose: 'strength-check',
     what: (ok) => ok ? 'the Strength check beats the DC: the defender is pushed back' : 'the defender holds: the attacker returns to its starting square'
   })
   steps.push(check)
@@ -79,11 +80,11 @@ const overrun: ManeuverProcedure = (t) => {
     return outcome(t, true, steps)
   }
   const check = strengthCheck(t, t.attacker, t.defender, {
-    actorMods: charge(t), targetAbility: abilityEntry(t.defender, 'str'), targetStable: stable(t), purpose: 'strength-check',
+    actorMods: charge(t), targetAbility: abilityEntry(t.ruleset, t.defender, 'str'), targetStable: stable(t), purpose: 'strength-check',
     what: (ok) => ok ? 'the enemy is knocked prone and the attacker moves past' : 'the attacker is stopped'
   })
   steps.push(check)
-  return proneOrCounter(t, steps, check, abilityEntry(t.attacker, 'str'),
+  return proneOrCounter(t, steps, check, abilityEntry(t.ruleset, t.attacker, 'str'),
     (ok) => ok ? 'the enemy spends its reaction and knocks the attacker prone' : 'the attacker stays on its feet')
 }
 
@@ -97,11 +98,11 @@ const trip: ManeuverProcedure = (t) => {
   steps.push(touch)
   if (!touch.success) return outcome(t, false, steps)
   const check = strengthCheck(t, t.attacker, t.defender, {
-    actorMods: [], targetAbility: betterOfStrengthAndDexterity(t.defender), targetStable: stable(t), purpose: 'strength-check',
+    actorMods: [], targetAbility: betterOfStrengthAndDexterity(t.ruleset, t.defender), targetStable: stable(t), purpose: 'strength-check',
     what: (ok) => ok ? 'the defender is knocked prone' : 'the defender keeps its feet'
   })
   steps.push(check)
-  return proneOrCounter(t, steps, check, betterOfStrengthAndDexterity(t.attacker),
+  return proneOrCounter(t, steps, check, betterOfStrengthAndDexterity(t.ruleset, t.attacker),
     (ok) => ok ? 'the defender reacts and trips the attacker' : 'the counter-trip fails')
 }
 

@@ -49,6 +49,8 @@ export interface ManeuverPolicy {
    */
   improvedFeatBonus: number
   improvedFeatDefenseBonus: number
+  /** pf1e's Greater maneuver feats: a further bonus on both CMB and CMD for that maneuver (D64); 0 where none. */
+  greaterFeatBonus: number
   /** Bonus per size category from Medium on a Strength check, and per category of difference on a disarm or sunder roll (±4, 000 › Bull Rush, Trip, Disarm; 001). 0 in pf1e, whose CMB has its own column. */
   sizeStepBonus: number
   /** Defender with more than two legs or otherwise stable (+4 dnd35/variant; pf1e +2 CMD per leg beyond two). */

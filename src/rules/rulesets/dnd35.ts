@@ -1,12 +1,12 @@
-import type { Ruleset } from './types.js'
+import type { RulesetDefinition } from './types.js'
 import { SRD_ATTACKS } from './srd-attacks.js'
-import { DND35_ATTACKER_CONDITIONS } from './attacker-conditions.js'
-import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
+import { SRD_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
+import { SRD_TURN_FLOW } from '../turn-flow.js'
 
 /** D&D 3.5 SRD (seeds 000, 003, 004). */
-export const dnd35: Ruleset = {
+export const dnd35: RulesetDefinition = {
   id: 'dnd35',
   name: 'D&D 3.5 (SRD)',
   description: 'Dungeons & Dragons 3.5 System Reference Document combat rules.',
@@ -19,13 +19,12 @@ export const dnd35: Ruleset = {
     stackUnlessSameSource: new Set(['circumstance'])
   },
   sizeModifiesAttackAndAc: true,
+  effects: SRD_EFFECTS,
   armorClass: {
-    conditions: SRD_DEFENDER_CONDITIONS,
     deniedDexPenalty: 0,
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  attackerConditions: DND35_ATTACKER_CONDITIONS,
   // RULES.md §4.1, §4.2: opposed checks; SRD35 › Feats for the Improved feats' +4.
   maneuvers: {
     grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4 },
@@ -33,6 +32,7 @@ export const dnd35: Ruleset = {
     unarmedDamage: SRD_UNARMED_DAMAGE,
     improvedFeatBonus: 4,
     improvedFeatDefenseBonus: 0,
+    greaterFeatBonus: 0,
     sizeStepBonus: 4,
     stabilityBonus: 4,
     perExtraLegCmd: 0,
@@ -52,19 +52,10 @@ export const dnd35: Ruleset = {
     continuousDamageFailsStabilization: false,
     nonlethalCappedAtMaximum: false
   },
-  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
+  turnFlow: SRD_TURN_FLOW,
+  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
   // RULES.md §2; 000 › Attack Bonus, Critical Hits, Damage.
   attacks: SRD_ATTACKS,
-  capabilities: {
-    attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
-    saves: true,
-    grappleActions: ['start', 'damage', 'pin', 'escape', 'move', 'break-pin', 'use-opponent-weapon', 'release'],
-    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint'],
-    turningActions: ['turn', 'rebuke', 'command', 'bolster', 'dispel'],
-    damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
-    initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
-  },
   // D42: Table: Turning Undead is in no seed; the SRD35 values (Combat II).
   turningTable: [
     { checkMin: null, checkMax: 0, maxHitDiceRelativeToLevel: -4 },

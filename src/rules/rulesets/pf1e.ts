@@ -1,12 +1,12 @@
-import type { Ruleset } from './types.js'
+import type { RulesetDefinition } from './types.js'
 import { SRD_ATTACKS } from './srd-attacks.js'
-import { PF1E_ATTACKER_CONDITIONS } from './attacker-conditions.js'
-import { SRD_DEFENDER_CONDITIONS } from './defender-conditions.js'
+import { PF1E_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
+import { SRD_TURN_FLOW } from '../turn-flow.js'
 
 /** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
-export const pf1e: Ruleset = {
+export const pf1e: RulesetDefinition = {
   id: 'pf1e',
   name: 'Pathfinder 1st Edition',
   description: 'Pathfinder Roleplaying Game (1st edition) combat rules, with CMB/CMD combat maneuvers and channel energy (channel energy from the PRD: the pf1e seed has none, D45).',
@@ -18,24 +18,14 @@ export const pf1e: Ruleset = {
     stackUnlessSameSource: new Set(['circumstance', 'untyped'])
   },
   sizeModifiesAttackAndAc: true,
+  // PRD › Conditions: grappled −4 Dex and −2 on attacks and maneuvers except to grapple or escape; pinned replaces it (D11).
+  effects: PF1E_EFFECTS,
   armorClass: {
-    conditions: {
-      ...SRD_DEFENDER_CONDITIONS,
-      // PRD › Conditions: grappled is −4 Dex but keeps the Dex bonus; it does not deny Dex.
-      // Pinned is a worse grappled and replaces it (PRD › Conditions); grappling is grappled under another name.
-      grappled: { dexScoreChange: -4, replacedBy: ['pinned'] },
-      grappling: { dexScoreChange: -4, sameAs: 'grappled', replacedBy: ['pinned'] },
-      // D11: pinned is denied Dex and takes a flat −4 against all attacks.
-      pinned: { deniesDex: true, melee: -4, ranged: -4 }
-      // Helpless comes from the shared table: PRD › Helpless is also flat-footed, −9 melee and −5 ranged in total (002 › Helpless Defenders).
-    },
     deniedDexPenalty: 0,
     invisibleAttackerDeniesDex: true,
     // D24: the PRD values.
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  // PRD › Conditions › Grappled: −2 on attacks and combat maneuver checks, except to grapple or escape.
-  attackerConditions: PF1E_ATTACKER_CONDITIONS,
   // RULES.md §4.3, §4.4 (D35–D38); PRD › Feats: an Improved maneuver feat gives +2 CMB and +2 CMD.
   maneuvers: {
     grapple: { kind: 'combat-maneuver', lethalPenalty: 4, maintainBonus: 5, tieUpGrappledPenalty: 10, tieUpDcBase: 20, withoutTwoHandsPenalty: 4 },
@@ -43,6 +33,7 @@ export const pf1e: Ruleset = {
     unarmedDamage: SRD_UNARMED_DAMAGE,
     improvedFeatBonus: 2,
     improvedFeatDefenseBonus: 2,
+    greaterFeatBonus: 2,
     sizeStepBonus: 0,
     stabilityBonus: 0,
     perExtraLegCmd: 2,
@@ -62,19 +53,10 @@ export const pf1e: Ruleset = {
     continuousDamageFailsStabilization: true,
     nonlethalCappedAtMaximum: true
   },
-  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, conditionPenalties: {}, injuryPenalties: false, ties: 'higher-modifier-then-roll-off' },
-  // RULES.md §2: as dnd35 except the range penalty (D14); grappled −2 and the nonlethal minimum live in attackerConditions and minimumDamage.
+  turnFlow: SRD_TURN_FLOW,
+  initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
+  // RULES.md §2: as dnd35 except the range penalty (D14); grappled −2 and the nonlethal minimum live in effects and minimumDamage.
   attacks: { ...SRD_ATTACKS, rangeIncrements: 'started-beyond-first' },
-  capabilities: {
-    attacks: { modes: ['single', 'full', 'coup-de-grace'], twoWeaponFighting: true, criticalConfirmation: true },
-    saves: true,
-    grappleActions: ['start', 'maintain', 'damage', 'pin', 'move', 'tie-up', 'escape', 'release'],
-    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drag', 'reposition', 'steal', 'dirty-trick'],
-    turningActions: ['channel-positive', 'channel-negative', 'turn-undead'],
-    damage: true,
-    healingKinds: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
-    initiative: { rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' }
-  },
   // D45: 002 has no channelling; PRD › Cleric, Paladin, Feats (RULES.md §5.3).
   turning: {
     turnUndead: null,

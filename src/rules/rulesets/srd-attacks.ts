@@ -22,5 +22,5 @@ export const SRD_ATTACKS: AttackPolicy = {
   situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 0 }, fightingDefensively: -4, shootingIntoMelee: -4, invisibleAttacker: 2, nonlethalSwitch: -4 },
   proneRangedWeapons: ['crossbow', 'shuriken'],
   concealment: { stacking: 'highest' },
-  coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', ability: 'con', purpose: 'save' } }
+  coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', purpose: 'save' } }
 }

@@ -6,8 +6,10 @@ import type { HitPointsPolicy } from '../hit-points/policy.js'
 import type { SavingThrowPolicy } from '../saves/policy.js'
 import type { InitiativePolicy } from '../initiative/policy.js'
 import type { AttackPolicy } from '../attacks/policy.js'
-import type { AttackerConditionTable } from '../attacker-conditions.js'
+import type { EffectsTable } from '../effects.js'
+import type { TurnFlowPolicy } from '../turn-flow.js'
 
+/** The rulesets the service ships; `registerRuleset` (./index.ts) adds others. */
 export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
 export type RulesetId = typeof RULESET_IDS[number]
 
@@ -42,10 +44,13 @@ export interface Ruleset {
   stacking: StackingPolicy
   /** Whether size gives a modifier on attack rolls and AC (the variant has none: RULES.md §1.1). */
   sizeModifiesAttackAndAc: boolean
-  /** Defender conditions, cover and the off-guard penalty (RULES.md §1.3, §1.4). */
+  /**
+   * What each condition and hit-point state does (RULES.md §1.4, §3, §6.3, §7),
+   * read by every mechanic through `effectiveStats` (src/rules/effects.ts).
+   */
+  effects: EffectsTable
+  /** Cover, the off-guard penalty, invisible attackers (RULES.md §1.3, §1.4). */
   armorClass: ArmorClassPolicy
-  /** Penalties a creature's own conditions put on its attack rolls and checks (RULES.md §1.4). */
-  attackerConditions: AttackerConditionTable
   /** Grapple and combat maneuvers (RULES.md §4). */
   maneuvers: ManeuverPolicy
   /** Save bonuses: abilities per save, cover, Dex loss, condition penalties (RULES.md §3). */
@@ -56,11 +61,17 @@ export interface Ruleset {
   hitPoints: HitPointsPolicy
   /** Initiative modifier, ties (RULES.md §7). */
   initiative: InitiativePolicy
+  /** Action budget, reactions, dying and durations in an encounter (RULES.md §7, §8, D68–D70). */
+  turnFlow: TurnFlowPolicy
   /** Attack bonus, criticals, damage and coup de grace (RULES.md §2). */
   attacks: AttackPolicy
+  /** Derived from the policies above (./capabilities.ts), never restated. */
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
   /** Turning (dnd35), channel energy (pf1e) or neither (variant): RULES.md §5. */
   turning: TurningPolicy
 }
+
+/** What a ruleset module exports: everything but what is derived from it. */
+export type RulesetDefinition = Omit<Ruleset, 'capabilities' | 'id'> & { id: string }

@@ -1,11 +1,48 @@
-import type { Ruleset } from './types.js'
-import { HELPLESS_DEFENDER } from './defender-conditions.js'
-import { VARIANT_ATTACKER_CONDITIONS } from './attacker-conditions.js'
+import type { RulesetDefinition } from './types.js'
+import { type EffectsTable, on } from '../effects.js'
+import { HELPLESS_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
+import { VARIANT_TURN_FLOW } from '../turn-flow.js'
+
+/**
+ * The variant's conditions and hit-point states (001 › Conditions; Hit Points;
+ * Initiative; RULES.md §1.4, §3, §6.3, §7). Off-guard: no Dex to AC or Reflex
+ * saves and −2 (armorClass.deniedDexPenalty); stunned, blinded and cowering
+ * make the creature off-guard; helpless as in 001 › Helpless Defenders, where
+ * the off-guard −2 is not added.
+ */
+export const VARIANT_EFFECTS: EffectsTable = {
+  ...HELPLESS_EFFECTS,
+  'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true, deniesDexToReflex: true },
+  'flat-footed': { implies: ['off-guard'] },
+  stunned: { deniesDex: true, deniesDexToReflex: true },
+  blinded: { deniesDex: true, deniesDexToReflex: true },
+  cowering: { deniesDex: true, deniesDexToReflex: true },
+  // D09: prone is −4 on melee attacks; −4 AC against melee, +4 against ranged.
+  prone: { changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
+  squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
+  disoriented: { changes: on(-2, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
+  charging: { changes: on(-2, 'ac.melee', 'ac.ranged') },
+  'total-defense': { changes: [{ target: 'ac.dodge', value: 4, type: 'dodge' }] },
+  // Shaken: −2 on attacks, checks, saves and initiative; frightened and panicked include it.
+  shaken: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save', 'initiative') },
+  frightened: { implies: ['shaken'] },
+  panicked: { implies: ['shaken'] },
+  // §6.3: bloodied −1 on attacks and checks, initiative included; wounded a further −1 (it is also bloodied).
+  bloodied: { changes: on(-1, 'attack.melee', 'attack.ranged', 'check', 'initiative') },
+  wounded: { implies: ['bloodied'], changes: on(-1, 'attack.melee', 'attack.ranged', 'check', 'initiative') },
+  // D63: sickened counts as bloodied, once; −2 on saves except Death saves.
+  sickened: { implies: ['bloodied'], savesExcept: ['death'], changes: on(-2, 'save') },
+  deafened: { changes: on(-4, 'initiative') },
+  // 001 › Fight Back-to-Back: −2 on attacks.
+  'back-to-back': { changes: on(-2, 'attack.melee', 'attack.ranged') },
+  // §6.3: staggered, one minor or major action per turn, half speed.
+  staggered: { changes: on(-1, 'actions') }
+}
 
 /** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
-export const variant: Ruleset = {
+export const variant: RulesetDefinition = {
   id: 'variant',
   name: 'd20 variant',
   description: 'A d20 variant with base combat bonus, major/minor actions and reactions, bloodied/wounded thresholds, wound points and Death saves.',
@@ -18,28 +55,12 @@ export const variant: Ruleset = {
     stackUnlessSameSource: new Set(['circumstance'])
   },
   sizeModifiesAttackAndAc: false,
+  effects: VARIANT_EFFECTS,
   armorClass: {
-    conditions: {
-      // 001 › Conditions › Off-Guard: no Dex, and −2 (deniedDexPenalty below).
-      'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true },
-      'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
-      // 001 › Helpless Defenders: −4 melee, Dex −5, and the off-guard −2 is not added.
-      ...HELPLESS_DEFENDER,
-      // 001 › Conditions: stunned, blinded and cowering make the creature off-guard.
-      stunned: { deniesDex: true },
-      blinded: { deniesDex: true },
-      cowering: { deniesDex: true },
-      prone: { melee: -4, ranged: 4 },
-      squeezing: { melee: -4, ranged: -4 },
-      disoriented: { melee: -2, ranged: -2 },
-      charging: { melee: -2, ranged: -2 },
-      'total-defense': { dodge: 4 }
-    },
     deniedDexPenalty: 2,
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  attackerConditions: VARIANT_ATTACKER_CONDITIONS,
   // 001 › Combat Maneuvers: Str checks against DC 10 + the defender's bonus; grapple is "(WIP) TBD" (RULES.md §4.5).
   maneuvers: {
     grapple: null,
@@ -47,6 +68,7 @@ export const variant: Ruleset = {
     unarmedDamage: SRD_UNARMED_DAMAGE, // D23
     improvedFeatBonus: 0,
     improvedFeatDefenseBonus: 0,
+    greaterFeatBonus: 0,
     sizeStepBonus: 4,
     stabilityBonus: 4,
     perExtraLegCmd: 0,
@@ -71,7 +93,8 @@ export const variant: Ruleset = {
     healCheckDc: 15
   },
   // 001 › Initiative; RULES.md §7: d20 + BCB + Dex, injury penalties, deafened −4, shaken −2; ties simultaneous.
-  initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, conditionPenalties: { deafened: -4, shaken: -2 }, injuryPenalties: true, ties: 'simultaneous' },
+  turnFlow: VARIANT_TURN_FLOW,
+  initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, rerolledEachRound: true, ties: 'simultaneous' },
   // RULES.md §2 for the variant (001 › Attack, Critical Hits, Damage; D15, D17, D21, D23, D25, D27, D28, D30).
   attacks: {
     fullAttack: false,
@@ -89,20 +112,7 @@ export const variant: Ruleset = {
     situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 1 }, fightingDefensively: null, shootingIntoMelee: -4, invisibleAttacker: 0, nonlethalSwitch: -4 },
     proneRangedWeapons: ['crossbow'],
     concealment: { stacking: 'sum', cap: 50 },
-    coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', ability: null, purpose: 'death-save' } }
-  },
-  capabilities: {
-    // RULES.md §2.9, D28: no full attack and no two-weapon rules.
-    attacks: { modes: ['single', 'coup-de-grace'], twoWeaponFighting: false, criticalConfirmation: false },
-    saves: true,
-    // 001 › Grapple is "(WIP) TBD".
-    grappleActions: [],
-    maneuvers: ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drive-back'],
-    turningActions: [],
-    damage: true,
-    // D54: no natural healing, nonlethal recovery or temporary hit points.
-    healingKinds: ['magical', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
-    initiative: { rerolledEachRound: true, ties: 'simultaneous' }
+    coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', purpose: 'death-save' } }
   },
   // RULES.md §5.4: 001 has no undead, turning or channelling.
   turning: { turnUndead: null, channelEnergy: null }

@@ -1,4 +1,5 @@
-import { type AbilityName, modifierOf } from '../abilities.js'
+import { type AbilityName, abilityModifier } from '../abilities.js'
+import { type EffectiveStats, effectiveStats } from '../effects.js'
 import { type CombatantInput, hasCondition, isTotals } from '../combatant.js'
 import { RuleError, missingField, ruleNotDefined } from '../errors.js'
 import { type BreakdownEntry, type Modifier, stackModifiers } from '../modifiers.js'
@@ -44,17 +45,18 @@ export function saveBonus (ruleset: Ruleset, creature: CombatantInput, save: str
   if (base === undefined) throw missingField(`/baseSaves/${save}`, `the base ${save} save bonus is needed`)
   const mods: Modifier[] = [{ source: `base ${save} save`, value: base, type: 'untyped' }]
 
-  const ability = bestAbility(creature, policy.abilities[save] ?? [])
+  const stats = effectiveStats(ruleset, creature)
+  const ability = bestAbility(stats, policy.abilities[save] ?? [])
   if (ability) {
     let value = ability.modifier
     let source = ABILITY_NAMES[ability.name]
     if (save === policy.reflexSave && ability.name === 'dex') {
-      const zero = creature.conditions?.find((c) => policy.dexterityZero.has(c))
-      const denied = creature.conditions?.find((c) => policy.reflexLosesDex.has(c))
-      if (zero) {
-        value = -5
+      const zero = stats.dexterity.helpless
+      const denied = stats.dexterity.deniedToReflex
+      if (zero !== null) {
+        value = abilityModifier(0)
         source = `Dexterity (${zero}: treated as 0)`
-      } else if (denied && value > 0) {
+      } else if (denied !== null && value > 0) {
         value = 0
         source = `Dexterity (lost: ${denied})`
       }
@@ -74,10 +76,7 @@ export function saveBonus (ruleset: Ruleset, creature: CombatantInput, save: str
     }
   }
 
-  for (const condition of creature.conditions ?? []) {
-    const penalty = policy.conditionPenalties[condition]
-    if (penalty && !(penalty.except ?? []).includes(save)) mods.push({ source: condition, value: penalty.value, type: 'untyped' })
-  }
+  mods.push(...stats.changes('save', { save }))
   mods.push(...(situation.modifiers ?? []))
 
   const stacked = stackModifiers(mods, ruleset.stacking)
@@ -85,10 +84,10 @@ export function saveBonus (ruleset: Ruleset, creature: CombatantInput, save: str
 }
 
 /** The best modifier among the abilities a save may use; a creature without a score (`null`) gets none from it. */
-function bestAbility (creature: CombatantInput, abilities: readonly AbilityName[]): { name: AbilityName, modifier: number } | null {
+function bestAbility (stats: EffectiveStats, abilities: readonly AbilityName[]): { name: AbilityName, modifier: number } | null {
   let best: { name: AbilityName, modifier: number } | null = null
   for (const name of abilities) {
-    const modifier = modifierOf(creature.abilities, name)
+    const modifier = stats.ability(name)
     if (modifier === null) continue
     if (best === null || modifier > best.modifier) best = { name, modifier }
   }

@@ -1,6 +1,7 @@
+import { judgeD20, type Natural } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 
-export type AutomaticResult = 'natural-1' | 'natural-20' | null
+export type AutomaticResult = Natural
 
 export interface SaveRoll {
   roll: number
@@ -23,7 +24,6 @@ export function rollSave (dice: Dice, bonus: number, dc: number, purpose = 'save
 
 export function judgeSave (roll: number, bonus: number, dc: number): SaveRoll {
   const total = roll + bonus
-  const automatic: AutomaticResult = roll === 1 ? 'natural-1' : roll === 20 ? 'natural-20' : null
-  const success = automatic === 'natural-20' ? true : automatic === 'natural-1' ? false : total >= dc
-  return { roll, total, dc, success, margin: total - dc, automatic }
+  const { success, automatic, margin } = judgeD20(roll, total, dc, 'both')
+  return { roll, total, dc, success, margin, automatic }
 }

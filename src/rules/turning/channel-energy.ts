@@ -1,8 +1,9 @@
-import { modifierOf } from '../abilities.js'
 import { hasFeat } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
-import { missingField } from '../errors.js'
-import { fixed, stackModifiers, type Modifier } from '../modifiers.js'
+import { atPath, missingField } from '../errors.js'
+import { fixed, stackModifiers } from '../modifiers.js'
+import { saveBonus } from '../saves/save-bonus.js'
+import { rollSave } from '../saves/saving-throw.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { ChannelEnergyPolicy } from './policy.js'
 import { channelledEnergy, charismaModifier, notPossible, requirePaladinLevel, turnerClass, turnerLevel, usesPerDay } from './turner.js'
@@ -19,19 +20,14 @@ export function channelDiceCount (policy: ChannelEnergyPolicy, level: number): n
   return Math.ceil(level / policy.dice.levelsPerDie)
 }
 
-/** The target's save: d20 + base save + Wis modifier + its modifiers; a natural 1 fails and a natural 20 succeeds (RULES.md §3). */
-function rollSave (ruleset: Ruleset, policy: ChannelEnergyPolicy, target: ChannelTargetInput, index: number, dc: number, dice: Dice): ChannelSave {
-  const base = target.baseSaves?.[policy.save]
-  if (base === undefined) throw missingField(`/targets/${index}/baseSaves/${policy.save}`, `a ${policy.save} save needs the target's base ${policy.save} save`)
-  const parts: Modifier[] = [fixed(`base ${policy.save}`, base)]
-  const wis = modifierOf(target.abilities, 'wis')
-  if (wis !== null) parts.push(fixed('Wisdom', wis))
-  const stacked = stackModifiers([...parts, ...(target.modifiers ?? [])], ruleset.stacking)
-  const roll = dice.d20('save')
-  const total = roll + stacked.total
-  const automatic = roll === 1 ? 'natural-1' : roll === 20 ? 'natural-20' : null
-  const success = automatic === 'natural-1' ? false : automatic === 'natural-20' ? true : total >= dc
-  return { dc, bonus: stacked.total, breakdown: stacked.breakdown, roll, total, success, automatic }
+/**
+ * The target's save, through the one save path every save takes (RULES.md §3):
+ * base + Wis + the target's conditions (shaken −2…) + its modifiers.
+ */
+function channelSave (ruleset: Ruleset, policy: ChannelEnergyPolicy, target: ChannelTargetInput, index: number, dc: number, dice: Dice): ChannelSave {
+  const bonus = atPath(`/targets/${index}`, () => saveBonus(ruleset, target, policy.save, { modifiers: target.modifiers }))
+  const save = rollSave(dice, bonus.value, dc, 'save')
+  return { dc, bonus: bonus.value, breakdown: bonus.breakdown, roll: save.roll, total: save.total, success: save.success, automatic: save.automatic }
 }
 
 /** Healing stops at maximum hit points when the caller gives them (PRD › Cleric › Channel Energy). */
@@ -75,7 +71,7 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
     if (channel === null) {
       // The Turn Undead feat: undead flee as if panicked for 1 minute unless they save; the living are untouched.
       if (target.kind !== 'undead') return { ...base, outcome: 'unaffected', reason: 'Turn Undead affects undead only' }
-      const save = rollSave(ruleset, policy, target, index, saveDc.total, dice)
+      const save = channelSave(ruleset, policy, target, index, saveDc.total, dice)
       return save.success
         ? { ...base, save, outcome: 'unaffected', reason: `${saveName} save ${save.total} negates` }
         : { ...base, save, outcome: 'turned', reason: `flees as if panicked for ${feat.durationRounds} rounds`, durationRounds: feat.durationRounds }
@@ -86,7 +82,7 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
       const healed = healingReceived(target, channel.total)
       return { ...base, outcome: 'healed', reason: healed < channel.total ? `${channel.total} rolled, capped at maximum hit points` : `${channel.total} hit points`, healed }
     }
-    const save = rollSave(ruleset, policy, target, index, saveDc.total, dice)
+    const save = channelSave(ruleset, policy, target, index, saveDc.total, dice)
     const damage = save.success ? Math.floor(channel.total / 2) : channel.total
     return { ...base, save, outcome: 'harmed', reason: save.success ? `${saveName} save ${save.total} halves the damage` : `${saveName} save ${save.total} failed: full damage`, damage }
   })

@@ -1,0 +1,90 @@
+// Between the stored combatant and the rules library's view of a creature.
+import { hitPointsOf, reportHitPoints, type HitPointsReport } from '../rules/hit-points/index.js'
+import type { CombatantInput, HitPointsInput } from '../rules/combatant.js'
+import type { Ruleset } from '../rules/rulesets/types.js'
+import type { CombatantState, ConditionRecord, StoredHitPoints } from './model.js'
+
+/** Combatant fields the encounter keeps in columns; everything else of the stat block is `statBlock`. */
+const OWN_FIELDS = new Set(['id', 'name', 'side', 'aware', 'hitPoints', 'conditions'])
+
+export interface CombatantEntry extends Record<string, unknown> {
+  id: string
+  name?: string
+  side?: string
+  aware?: boolean
+  hitPoints?: HitPointsInput
+  conditions?: string[]
+}
+
+/** The hit points as the rules should read them: only the fields the ruleset's model has. */
+export function hitPointsInput (hp: StoredHitPoints, ruleset: Ruleset): HitPointsInput {
+  const base = { max: hp.max, current: hp.current, temporary: hp.temporary, nonlethal: hp.nonlethal, status: hp.status }
+  if (ruleset.hitPoints.model === 'countdown') return base
+  return { ...base, woundPoints: hp.woundPoints, deathSaves: { ...hp.deathSaves }, constitutionDamage: hp.constitutionDamage }
+}
+
+/** The creature the rules see: the stat block with its current hit points and conditions. */
+export function creatureOf (c: CombatantState, ruleset: Ruleset): CombatantInput & Record<string, unknown> {
+  return {
+    ...c.statBlock,
+    id: c.id,
+    ...(c.name !== null ? { name: c.name } : {}),
+    ...(c.hitPoints ? { hitPoints: hitPointsInput(c.hitPoints, ruleset) } : {}),
+    ...(c.conditions.length > 0 ? { conditions: c.conditions.map((x) => x.name) } : {})
+  }
+}
+
+/** A HitPoints report of a rules response, kept as the combatant's stored hit points. */
+export function storedHitPoints (report: HitPointsReport | StoredHitPoints): StoredHitPoints {
+  return {
+    max: report.max,
+    current: report.current,
+    temporary: report.temporary,
+    nonlethal: report.nonlethal,
+    woundPoints: report.woundPoints ?? 0,
+    deathSaves: report.deathSaves ? { ...report.deathSaves } : { successes: 0, failures: 0 },
+    constitutionDamage: report.constitutionDamage ?? 0,
+    status: report.status
+  }
+}
+
+/** The HitPoints object an Encounter response shows: as POST /v1/damage reports it. */
+export function reportedHitPoints (c: CombatantState, ruleset: Ruleset): HitPointsReport | null {
+  if (!c.hitPoints) return null
+  return reportHitPoints(hitPointsOf(creatureOf(c, ruleset), ruleset), ruleset)
+}
+
+/** A new combatant from a request entry; its hit points are read through the rules (a pf1e creature needs its Con). */
+export function newCombatant (entry: CombatantEntry, ruleset: Ruleset): CombatantState {
+  const statBlock: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(entry)) if (!OWN_FIELDS.has(key)) statBlock[key] = value
+  const c: CombatantState = {
+    id: entry.id,
+    name: entry.name ?? null,
+    side: entry.side ?? null,
+    aware: entry.aware ?? true,
+    initiative: null,
+    hitPoints: null,
+    conditions: (entry.conditions ?? []).map((name): ConditionRecord => ({ name, endsAt: null })),
+    statBlock,
+    reactionsUsed: 0,
+    readied: null
+  }
+  if (entry.hitPoints) c.hitPoints = storedHitPoints(reportHitPoints(hitPointsOf({ ...statBlock, hitPoints: entry.hitPoints }, ruleset), ruleset))
+  return c
+}
+
+export function hasConditionRecord (c: CombatantState, name: string): boolean {
+  return c.conditions.some((x) => x.name === name)
+}
+
+/** Out of the fight for turn order (D68): dead, or unconscious by any route. */
+export function isDown (c: CombatantState): boolean {
+  const status = c.hitPoints?.status
+  if (status === 'dead' || status === 'dying' || status === 'unconscious' || status === 'stable') return true
+  return ['dead', 'unconscious', 'dying', 'stable'].some((name) => hasConditionRecord(c, name))
+}
+
+export function isDying (c: CombatantState): boolean {
+  return c.hitPoints?.status === 'dying'
+}

@@ -1,0 +1,205 @@
+// Turn order (RULES.md §7, D68, D69): who acts next, what a new turn and a
+// new round bring, when conditions end. Pure: it changes the draft state the
+// transition hands it, rolls with the dice it is given.
+import type { Dice } from '../rules/dice/roller.js'
+import { hasFeat } from '../rules/combatant.js'
+import type { Ruleset } from '../rules/rulesets/types.js'
+import { receiveHealing, reportHitPoints } from '../rules/hit-points/index.js'
+import { rollInitiative, type InitiativeOutcome } from '../rules/initiative/initiative.js'
+import { creatureOf, hasConditionRecord, isDown, isDying, storedHitPoints } from './combatants.js'
+import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
+
+/** One change the transition made to the encounter beyond the rules result itself, reported to the client. */
+export type Applied =
+  | { kind: 'hit-points', combatantId: string, cause: string, before: unknown, after: unknown, check?: unknown, massiveDamage?: unknown, deathSave?: unknown }
+  | { kind: 'conditions', combatantId: string, added: string[], removed: string[], cause: string }
+  | { kind: 'initiative', round: number, order: Array<{ id: string, initiative: number }>, outcome?: unknown }
+  | { kind: 'turn', round: number, combatantId: string | null, initiativeCount: number | null }
+  | { kind: 'skipped', combatantId: string, reason: string }
+
+export interface Draft {
+  state: EncounterState
+  ruleset: Ruleset
+  dice: Dice
+  applied: Applied[]
+}
+
+export function combatantById (state: EncounterState, id: string): CombatantState | undefined {
+  return state.combatants.find((c) => c.id === id)
+}
+
+function setConditions (draft: Draft, c: CombatantState, next: ConditionRecord[], cause: string): void {
+  const before = new Set(c.conditions.map((x) => x.name))
+  const after = new Set(next.map((x) => x.name))
+  const added = [...after].filter((n) => !before.has(n))
+  const removed = [...before].filter((n) => !after.has(n))
+  c.conditions = next
+  if (added.length + removed.length > 0) draft.applied.push({ kind: 'conditions', combatantId: c.id, added, removed, cause })
+}
+
+export function addCondition (draft: Draft, c: CombatantState, name: string, endsAt: ConditionRecord['endsAt'], cause: string): void {
+  setConditions(draft, c, [...c.conditions.filter((x) => x.name !== name), { name, endsAt }], cause)
+}
+
+export function removeCondition (draft: Draft, c: CombatantState, name: string, cause: string): void {
+  setConditions(draft, c, c.conditions.filter((x) => x.name !== name), cause)
+}
+
+/** Replace a combatant's condition names by `names`, keeping the durations of those that stay. */
+export function setConditionNames (draft: Draft, c: CombatantState, names: readonly string[], cause: string): void {
+  const kept = c.conditions.filter((x) => names.includes(x.name))
+  const added = names.filter((n) => !kept.some((x) => x.name === n)).map((name): ConditionRecord => ({ name, endsAt: null }))
+  setConditions(draft, c, [...kept, ...added], cause)
+}
+
+/**
+ * D69: a duration of N rounds begun on count C of round R ends just before
+ * count C of round R + N; the variant's (D55) at the end of round R + N.
+ */
+export function endsAt (draft: Draft, rounds: number): ConditionRecord['endsAt'] {
+  const { state, ruleset } = draft
+  if (ruleset.turnFlow.durationsEnd === 'end-of-round') return { round: state.round + rounds, initiativeCount: null }
+  return { round: state.round + rounds, initiativeCount: state.turn?.initiativeCount ?? null }
+}
+
+/** Remove the conditions whose time is up when the count `count` of round `round` is about to act. */
+function expireConditions (draft: Draft, round: number, count: number | null): void {
+  for (const c of draft.state.combatants) {
+    const next = c.conditions.filter((x) => {
+      if (x.endsAt === null) return true
+      if (x.endsAt.round < round) return false
+      if (x.endsAt.round > round || x.endsAt.initiativeCount === null || count === null) return true
+      return x.endsAt.initiativeCount < count
+    })
+    if (next.length !== c.conditions.length) setConditions(draft, c, next, 'duration ended')
+  }
+}
+
+/** Everyone's count, in acting order, from an initiative roll. */
+export function applyInitiative (draft: Draft, outcome: InitiativeOutcome): void {
+  for (const entry of outcome.order) {
+    const c = combatantById(draft.state, entry.id)
+    if (c) c.initiative = entry.total
+  }
+  draft.state.order = outcome.order.map((e) => e.id)
+  draft.applied.push({ kind: 'initiative', round: draft.state.round, order: outcome.order.map((e) => ({ id: e.id, initiative: e.total })) })
+}
+
+export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, ids?: readonly string[]) {
+  return state.combatants
+    .filter((c) => ids === undefined || ids.includes(c.id))
+    .map((c) => ({ ...creatureOf(c, ruleset), id: c.id, aware: c.aware }))
+}
+
+function restricted (state: EncounterState, c: CombatantState): boolean {
+  if (state.round === 0) return true
+  const status = c.hitPoints?.status
+  return status === 'staggered' || status === 'disabled' || hasConditionRecord(c, 'staggered') || hasConditionRecord(c, 'disabled')
+}
+
+export function isRestricted (state: EncounterState, c: CombatantState): boolean {
+  return restricted(state, c)
+}
+
+function beginTurn (draft: Draft, c: CombatantState): void {
+  const { state, ruleset } = draft
+  state.turn = { combatantId: c.id, initiativeCount: c.initiative ?? 0, spent: [] }
+  c.reactionsUsed = 0
+  c.readied = null
+  removeCondition(draft, c, ruleset.turnFlow.flatFootedCondition, 'first turn')
+  draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
+}
+
+/** dnd35/pf1e (D68, D62): a dying creature's stabilization roll comes on its turn, which then ends. */
+function stabilizationCheck (draft: Draft, c: CombatantState, cause: string): void {
+  const outcome = receiveHealing(draft.ruleset, creatureOf(c, draft.ruleset), { kind: 'stabilize' }, draft.dice)
+  const before = reportHitPoints(outcome.before, draft.ruleset)
+  const after = reportHitPoints(outcome.after, draft.ruleset)
+  c.hitPoints = storedHitPoints(after)
+  draft.applied.push({ kind: 'hit-points', combatantId: c.id, cause, before, after, check: outcome.check })
+}
+
+/** The end of a round: the variant's Death saves (§6.3), its re-rolled initiative (§7), then the new round. */
+function nextRound (draft: Draft): void {
+  const { state, ruleset } = draft
+  if (ruleset.turnFlow.dyingRolls === 'end-of-round') {
+    for (const id of state.order) {
+      const c = combatantById(state, id)
+      if (c && isDying(c)) stabilizationCheck(draft, c, 'death save at the end of the round')
+    }
+  }
+  state.round += 1
+  expireConditions(draft, state.round, null)
+  if (ruleset.capabilities.initiative.rerolledEachRound) {
+    const outcome = rollInitiative(ruleset, initiativeCombatants(state, ruleset), draft.dice)
+    applyInitiative(draft, outcome)
+  }
+}
+
+/**
+ * Give the turn to the first combatant at or after position `from` of the
+ * order that may act, skipping the dead and unconscious (a dying dnd35/pf1e
+ * combatant rolls its stabilization check instead), the unaware in the
+ * surprise round; past the end, a new round begins.
+ */
+export function advanceFrom (draft: Draft, from: number): void {
+  const { state, ruleset } = draft
+  const previous = state.turn
+  const previousRound = state.round
+  let index = from
+  // Two full passes without anyone able to act: nobody can, the turn stays empty.
+  for (let visited = 0; visited <= 2 * state.order.length + 1; visited++) {
+    if (index >= state.order.length) {
+      nextRound(draft)
+      index = 0
+      continue
+    }
+    const c = combatantById(state, state.order[index] as string)
+    index++
+    if (!c) continue
+    const count = c.initiative ?? 0
+    expireConditions(draft, state.round, count)
+    if (state.round === 0 && !c.aware) continue
+    // D68: in the variant, a tie-group member dropped by its own group still acts this count.
+    const sameGroup = ruleset.initiative.ties === 'simultaneous' && previous !== null && previousRound === state.round && previous.initiativeCount === count
+    if (!sameGroup) state.downAtCount = state.order.map((id) => combatantById(state, id)).filter((x): x is CombatantState => x !== undefined && x.initiative === count && isDown(x)).map((x) => x.id)
+    const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c)
+    if (down) {
+      if (isDying(c) && ruleset.turnFlow.dyingRolls === 'on-own-turn') {
+        stabilizationCheck(draft, c, 'stabilization check on its turn')
+      } else {
+        draft.applied.push({ kind: 'skipped', combatantId: c.id, reason: c.hitPoints?.status ?? c.conditions.map((x) => x.name).join(', ') })
+      }
+      continue
+    }
+    beginTurn(draft, c)
+    return
+  }
+  state.turn = null
+  draft.applied.push({ kind: 'turn', round: state.round, combatantId: null, initiativeCount: null })
+}
+
+/** The start (D68): initiative, the surprise round when some but not all are aware, everyone flat-footed until its first turn. */
+export function startCombat (draft: Draft, outcome: InitiativeOutcome): void {
+  const { state, ruleset } = draft
+  state.status = 'active'
+  state.surpriseRound = outcome.surpriseRound
+  state.round = outcome.surpriseRound ? 0 : 1
+  applyInitiative(draft, outcome)
+  for (const c of state.combatants) {
+    if (!hasFeat(creatureOf(c, ruleset), 'uncanny-dodge')) addCondition(draft, c, ruleset.turnFlow.flatFootedCondition, null, 'start of combat')
+  }
+  advanceFrom(draft, 0)
+}
+
+/** Position of the combatant whose turn it is. */
+export function turnIndex (state: EncounterState): number {
+  return state.turn ? state.order.indexOf(state.turn.combatantId) : -1
+}
+
+/** Move a combatant to position `to` of the order (counted before its removal). */
+export function moveInOrder (state: EncounterState, id: string, to: number): void {
+  const from = state.order.indexOf(id)
+  state.order.splice(from, 1)
+  state.order.splice(from < to ? to - 1 : to, 0, id)
+}

@@ -1,0 +1,22 @@
+// Hit points changing inside an action: a blow through the same rules as
+// POST /v1/damage (massive damage, the variant's Death save), or a new
+// hit-point state taken from a rules response.
+import type { Blow, HitPointsReport } from '../rules/hit-points/index.js'
+import { damageResponse } from '../resolution/hit-points.js'
+import { creatureOf, reportedHitPoints, storedHitPoints } from './combatants.js'
+import type { Draft } from './flow.js'
+import type { CombatantState, StoredHitPoints } from './model.js'
+
+export function applyHitPoints (draft: Draft, c: CombatantState, after: HitPointsReport | StoredHitPoints, cause: string, extra: { before?: unknown, massiveDamage?: unknown, deathSave?: unknown, check?: unknown } = {}): void {
+  if (!c.hitPoints) return
+  const before = extra.before ?? reportedHitPoints(c, draft.ruleset)
+  c.hitPoints = storedHitPoints(after)
+  draft.applied.push({ kind: 'hit-points', combatantId: c.id, cause, ...extra, before, after: reportedHitPoints(c, draft.ruleset) })
+}
+
+/** A blow lands on a combatant with hit points (one without them only has the attack's result). */
+export function applyBlow (draft: Draft, c: CombatantState, blow: Blow, cause: string): void {
+  if (!c.hitPoints) return
+  const response = damageResponse({ ruleset: draft.ruleset, dice: draft.dice }, { creature: creatureOf(c, draft.ruleset) as never, damage: { singleAttack: true, ...blow } })
+  applyHitPoints(draft, c, response.after, cause, { before: response.before, massiveDamage: response.massiveDamage, deathSave: response.deathSave })
+}

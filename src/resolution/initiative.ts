@@ -1,0 +1,19 @@
+import { HttpProblem, type ProblemField } from '../http/problem.js'
+import { assertValidHitPoints } from '../http/hit-points.js'
+import { resolutionEcho, type Resolution } from '../http/resolution.js'
+import { rollInitiative, type InitiativeCombatant } from '../rules/initiative/initiative.js'
+
+/** POST /v1/initiative as a function (the stateless route and the encounter's start and new rounds). */
+export function initiativeResponse (resolution: Resolution, body: { combatants: InitiativeCombatant[] }) {
+  const seen = new Set<string>()
+  const duplicates: ProblemField[] = []
+  body.combatants.forEach((c, i) => {
+    if (seen.has(c.id)) duplicates.push({ path: `/combatants/${i}/id`, message: `duplicates the id "${c.id}"` })
+    seen.add(c.id)
+  })
+  if (duplicates.length > 0) throw new HttpProblem('validation-failed', 'combatant ids must be unique', duplicates)
+  // The variant reads bloodied/wounded off hitPoints: `current` above `max` would be negative damage.
+  body.combatants.forEach((c, i) => { if (c.hitPoints) assertValidHitPoints(c.hitPoints, resolution.ruleset, `/combatants/${i}/hitPoints`) })
+  const outcome = rollInitiative(resolution.ruleset, body.combatants, resolution.dice)
+  return { ...resolutionEcho(resolution), ...outcome }
+}

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { errorResponses } from '../../schemas/common.js'
+import {
+  ActionResponseSchema, ActionSchema, AttackOptionsSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
+  EncounterListSchema, EncounterSchema, EventsQuery, GrappleOptionsSchema, ListQuery, LoggedEventSchema, ManeuverOptionsSchema, NewCombatantSchema, StartSchema
+} from '../../schemas/encounters.js'
+import { HttpProblem } from '../../http/problem.js'
+import { compileBodyValidator, fieldErrors } from '../../http/validation.js'
+import { EncounterService } from '../../encounters/service.js'
+import type { WriteOptions } from '../../encounters/repository.js'
+
+const ETAG = /^"(\d{1,15})"$/
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
+
+/** The tenant a request acts for; the access plugin sets it from the API key (open mode: one shared tenant). */
+export function ownerOf (request: FastifyRequest): string {
+  return (request as FastifyRequest & { tenant?: string }).tenant ?? 'public'
+}
+
+function writeOptions (request: FastifyRequest): WriteOptions {
+  const options: WriteOptions = {}
+  const ifMatch = request.headers['if-match']
+  if (ifMatch !== undefined && ifMatch.trim() !== '*') {
+    const m = ETAG.exec(ifMatch.trim())
+    // An If-Match that can match no version of ours can never succeed: 412, as RFC 9110 says.
+    options.expectedVersion = m ? Number(m[1]) : -1
+  }
+  const key = request.headers['idempotency-key']
+  if (key !== undefined) {
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+      throw new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 200 visible ASCII characters', [{ path: 'header:idempotency-key', message: 'must be 1 to 200 visible ASCII characters' }])
+    }
+    const requestHash = createHash('sha256').update(`${request.method} ${request.url.split('?')[0] ?? ''}\n${JSON.stringify(request.body ?? null)}`).digest('hex')
+    options.idempotency = { key, requestHash }
+  }
+  return options
+}
+
+function sendWritten<T extends { version?: number, encounter?: { version: number } }> (reply: FastifyReply, written: { status: number, body: T, replayed: boolean }): T {
+  const version = written.body.version ?? written.body.encounter?.version
+  if (version !== undefined) reply.header('etag', `"${version}"`)
+  if (written.replayed) reply.header('idempotent-replayed', 'true')
+  reply.code(written.status)
+  return written.body
+}
+
+const OPTION_VALIDATORS = {
+  attack: compileBodyValidator(AttackOptionsSchema),
+  grapple: compileBodyValidator(GrappleOptionsSchema),
+  maneuver: compileBodyValidator(ManeuverOptionsSchema)
+}
+const OPTIONS_OF: Record<string, keyof typeof OPTION_VALIDATORS> = { attack: 'attack', 'full-attack': 'attack', 'coup-de-grace': 'attack', grapple: 'grapple', maneuver: 'maneuver' }
+
+/** `options` is the stateless endpoint's: validated against its schema, as strictly as there. */
+function checkOptions (body: { type: string, options?: unknown }): void {
+  if (body.options === undefined) return
+  const which = OPTIONS_OF[body.type]
+  if (!which) throw new HttpProblem('not-possible', `${body.type} takes no options`, [{ path: '/options', message: `${body.type} takes no options` }])
+  const validate = OPTION_VALIDATORS[which]
+  if (!validate(body.options)) {
+    const errors = fieldErrors(validate.errors ?? []).map((e) => ({ path: `/options${e.path}`, message: e.message }))
+    throw new HttpProblem('validation-failed', `${errors.length} field(s) of options failed validation`, errors)
+  }
+}
+
+const WRITE_HEADERS = Type.Object({
+  'if-match': Type.Optional(Type.String({ description: 'The ETag of the version this write expects; another version is a 412 and nothing is written.' })),
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 200, description: 'Replays the first response (status and body) for 24 hours for the same key and request; another request with the key is a 422; a concurrent retry waits for the first.' }))
+})
+
+const ACTIONS_DESCRIPTION = [
+  'One action in the fight. The body is the stateless endpoint\'s body with combatant ids in place of combatant objects: the stored stat block, current hit points and conditions are used, so the same combatants and dice give exactly the stateless response (`result`). Results are applied: damage to hit points (through the same rules as POST /v1/damage: massive damage, the variant\'s Death save), grapple and maneuver conditions on both sides, turned and destroyed undead, healing, dying and death.',
+  '',
+  '**Types.** `attack` (standard; variant major), `full-attack` and `coup-de-grace` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`. `save`: `targets`, `save`, `dc`, optional `effect` (damage applied per target). `grapple`: `actor`, `target`, `action`, optional `others`, `options`. `maneuver`: `actor`, `target`, `maneuver`, `options`. `turn`: `actor`, `action`, `undead` (dnd35) or `targets` (pf1e). `damage`: `target`, `damage`. `heal`: `target`, `healing`. `condition`: `target`, `add` or `remove`, optional `durationRounds`. `move` (move; variant minor). `act`: `actionType`, `description`. `delay`: `count` or `after`. `ready`: `trigger` (standard; variant major); a later action with `readied: true` by that combatant fires it. `end-turn`, `end`.',
+  '',
+  '**Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant\'s How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: `damage`, `heal`, `save`, `condition` and `end` (a GM applies them at any time); an `attack` with `offTurn: true` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant\'s own turn); and `readied: true`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. `end-turn` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant\'s first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).',
+  '',
+  '**Dice order**: the stateless endpoint\'s, then the dice of what the result sets off, in order: each hit\'s massive-damage save or Death save, stabilization checks of dying combatants passed over, end-of-round Death saves and the new round\'s initiative.'
+].join('\n')
+
+const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
+  const service = new EncounterService(() => {
+    if (!fastify.db) throw new HttpProblem('not-found', 'encounters are turned off on this server (ENCOUNTERS=off)')
+    return fastify.db.encounters
+  })
+  const write = { ...errorResponses({ notFound: true, resolution: true, database: true }), 409: errorResponses({ resolution: true })[422], 412: errorResponses({ resolution: true })[422] }
+  const read = errorResponses({ body: false, notFound: true, database: true })
+
+  fastify.post('/v1/encounters', {
+    schema: {
+      tags: ['encounters'], operationId: 'createEncounter', summary: 'Create an encounter',
+      description: 'Creates an encounter in `preparing` with its roster. 201 with `Location` and `ETag`. Combatants without an `id` get a UUID.',
+      headers: WRITE_HEADERS, body: CreateEncounterSchema, response: { 201: EncounterSchema, ...write }
+    }
+  }, async (request, reply) => {
+    const seen = new Set<string>()
+    request.body.combatants?.forEach((c, i) => {
+      if (c.id !== undefined && seen.has(c.id)) throw new HttpProblem('validation-failed', `duplicate combatant id "${c.id}"`, [{ path: `/combatants/${i}/id`, message: 'duplicates an earlier id' }])
+      if (c.id !== undefined) seen.add(c.id)
+    })
+    const written = await service.create(ownerOf(request), request.body, writeOptions(request))
+    reply.header('location', `/v1/encounters/${written.body.id}`)
+    return sendWritten(reply, written)
+  })
+
+  fastify.get('/v1/encounters', {
+    schema: {
+      tags: ['encounters'], operationId: 'listEncounters', summary: 'List encounters, newest first',
+      description: 'Keyset pagination: pass `nextCursor` back as `cursor`. A cursor this service did not return is a 400.',
+      querystring: ListQuery, response: { 200: EncounterListSchema, ...errorResponses({ body: false, database: true }) }
+    }
+  }, async (request) => {
+    const { limit = 20, cursor } = request.query
+    return service.list(ownerOf(request), { limit, ...(cursor !== undefined ? { cursor } : {}) })
+  })
+
+  fastify.get('/v1/encounters/:id', {
+    schema: {
+      tags: ['encounters'], operationId: 'getEncounter', summary: 'Read an encounter',
+      description: 'With `If-None-Match` of the current ETag: 304, no body.',
+      params: EncounterIdParams, response: { 200: EncounterSchema, 304: { description: 'Not modified.', type: 'null' }, ...read }
+    }
+  }, async (request, reply) => {
+    const encounter = await service.get(ownerOf(request), request.params.id)
+    const etag = `"${encounter.version}"`
+    reply.header('etag', etag)
+    const inm = request.headers['if-none-match']
+    if (inm !== undefined && inm.split(',').map((s) => s.trim().replace(/^W\//, '')).some((t) => t === etag || t === '*')) return reply.code(304).send(null as never)
+    return encounter as never
+  })
+
+  fastify.delete('/v1/encounters/:id', {
+    schema: {
+      tags: ['encounters'], operationId: 'deleteEncounter', summary: 'Delete an encounter with its log',
+      params: EncounterIdParams, response: { 204: { description: 'Deleted.', type: 'null' }, 412: read[404], ...read }
+    }
+  }, async (request, reply) => {
+    await service.delete(ownerOf(request), request.params.id, writeOptions(request).expectedVersion)
+    return reply.code(204).send(null as never)
+  })
+
+  fastify.post('/v1/encounters/:id/combatants', {
+    schema: {
+      tags: ['encounters'], operationId: 'addCombatant', summary: 'Add a combatant',
+      description: 'Allowed in any status; a combatant joining an active encounter rolls initiative on entry (one d20) and acts at its count from then on.',
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: NewCombatantSchema, response: { 201: EncounterSchema, ...write }
+    }
+  }, async (request, reply) => sendWritten(reply, await service.addCombatant(ownerOf(request), request.params.id, request.body, writeOptions(request))))
+
+  fastify.patch('/v1/encounters/:id/combatants/:combatantId', {
+    schema: {
+      tags: ['encounters'], operationId: 'updateCombatant', summary: 'Change a combatant',
+      headers: WRITE_HEADERS, params: CombatantParams, body: CombatantPatchSchema, response: { 200: EncounterSchema, ...write }
+    }
+  }, async (request, reply) => sendWritten(reply, await service.updateCombatant(ownerOf(request), request.params.id, request.params.combatantId, request.body, writeOptions(request))))
+
+  fastify.delete('/v1/encounters/:id/combatants/:combatantId', {
+    schema: {
+      tags: ['encounters'], operationId: 'removeCombatant', summary: 'Remove a combatant',
+      description: 'Removing the combatant whose turn it is passes the turn to the next in order.',
+      headers: WRITE_HEADERS, params: CombatantParams, response: { 200: EncounterSchema, ...errorResponses({ body: false, notFound: true, resolution: true, database: true }), 412: read[404] }
+    }
+  }, async (request, reply) => sendWritten(reply, await service.removeCombatant(ownerOf(request), request.params.id, request.params.combatantId, writeOptions(request))))
+
+  fastify.post('/v1/encounters/:id/start', {
+    schema: {
+      tags: ['encounters'], operationId: 'startEncounter', summary: 'Roll initiative and start',
+      description: 'Rolls initiative for everyone (as POST /v1/initiative; the response adds its result as `initiative`), opens the surprise round (round 0) when some but not all are aware, makes everyone but those with uncanny dodge flat-footed (variant: off-guard) until their first turn, and gives the first turn. Only a `preparing` encounter starts (409 otherwise).',
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: StartSchema,
+      response: { 200: Type.Object({ ...EncounterSchema.properties, initiative: Type.Unknown({ description: 'The POST /v1/initiative response of the roll.' }) }, { additionalProperties: false }), ...write }
+    }
+  }, async (request, reply) => sendWritten(reply, await service.start(ownerOf(request), request.params.id, request.body, writeOptions(request))))
+
+  fastify.post('/v1/encounters/:id/actions', {
+    schema: {
+      tags: ['encounters'], operationId: 'encounterAction', summary: 'Take an action', description: ACTIONS_DESCRIPTION,
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: ActionSchema, response: { 200: ActionResponseSchema, ...write }
+    }
+  }, async (request, reply) => {
+    checkOptions(request.body)
+    return sendWritten(reply, await service.act(ownerOf(request), request.params.id, request.body, writeOptions(request)))
+  })
+
+  fastify.get('/v1/encounters/:id/events', {
+    schema: {
+      tags: ['encounters'], operationId: 'listEncounterEvents', summary: 'Read the event log',
+      description: 'The append-only log, oldest first: every accepted write is one event with its request (the seed and assigned ids filled in), rolls, result and what it changed. Folding the events from the first reproduces the stored encounter.',
+      params: EncounterIdParams, querystring: EventsQuery,
+      response: { 200: Type.Object({ items: Type.Array(LoggedEventSchema) }, { additionalProperties: false }), ...read }
+    }
+  }, async (request) => ({ items: await service.events(ownerOf(request), request.params.id, request.query) as never[] }))
+}
+
+export default encounters

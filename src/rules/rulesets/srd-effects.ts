@@ -1,0 +1,73 @@
+import { type EffectsTable, on } from '../effects.js'
+
+/**
+ * The helpless family: Dex treated as 0 (−5) against all attacks, −4 more
+ * against melee, each counted once (000 › Helpless Defenders; 001 › Helpless
+ * Defenders). The same in all three rulesets; the other names are helpless.
+ */
+export const HELPLESS_EFFECTS: EffectsTable = {
+  helpless: { helpless: true, changes: on(-4, 'ac.melee') },
+  paralyzed: { implies: ['helpless'] },
+  unconscious: { implies: ['helpless'] },
+  asleep: { implies: ['helpless'] },
+  'tied-up': { implies: ['helpless'] },
+  petrified: { implies: ['helpless'] },
+  // PRD › Combat Maneuvers: maneuvers against an incapacitated target succeed; a dead one resists nothing.
+  dead: { incapacitated: true }
+}
+
+/**
+ * dnd35's conditions (RULES.md §1.4 and §3; SRD35 › Conditions and the Attack
+ * Roll and Armor Class Modifiers tables); pf1e starts from it and overrides
+ * what the PRD changes.
+ */
+export const SRD_EFFECTS: EffectsTable = {
+  ...HELPLESS_EFFECTS,
+  'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
+  // The variant's name for flat-footed, accepted as the same condition.
+  'off-guard': { implies: ['flat-footed'] },
+  stunned: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
+  blinded: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
+  cowering: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
+  // Defender prone −4 melee, +4 ranged; attacker prone −4 melee.
+  prone: { changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
+  kneeling: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
+  sitting: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
+  // D10: −4 against all attacks by non-pinners, plus the Dex every grappler loses.
+  pinned: { deniesDex: true, notAgainstPinner: true, changes: on(-4, 'ac.melee', 'ac.ranged') },
+  // 000 › Grappling Consequences: no Dex against opponents it is not grappling; 000 › If You're
+  // Grappling: attacks −4, the grapple checks themselves spared. 3.5 has one state for both sides.
+  grappling: { deniesDex: true, onlyAgainstNonGrapplers: true, notToGrapple: true, changes: on(-4, 'attack.melee', 'attack.ranged') },
+  grappled: { implies: ['grappling'] },
+  // 000 › Terrain and Obstacles › Squeezing: −4 on attack rolls and −4 AC.
+  squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
+  // RULES.md §1.4 (SRD35/PRD › Entangled): −2 on attacks and −4 Dex, which lowers AC, CMD, Reflex and initiative through the modifier.
+  entangled: { changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
+  // 000 › Charge: −2 AC until the start of the charger's next turn.
+  charging: { changes: on(-2, 'ac.melee', 'ac.ranged') },
+  'fighting-defensively': { changes: [{ target: 'ac.dodge', value: 2, type: 'dodge' }] },
+  'total-defense': { changes: [{ target: 'ac.dodge', value: 4, type: 'dodge' }] },
+  dazzled: { changes: on(-1, 'attack.melee', 'attack.ranged') },
+  // Shaken: −2 on attack rolls, saves, skill and ability checks; frightened and panicked include it and do not add to it.
+  shaken: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save') },
+  frightened: { implies: ['shaken'] },
+  panicked: { implies: ['shaken'] },
+  sickened: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save') },
+  // 000 › Disabled; Staggered (SRD35 › Conditions): a single move or standard action each turn.
+  disabled: { changes: on(-1, 'actions') },
+  staggered: { changes: on(-1, 'actions') }
+}
+
+/**
+ * pf1e (PRD › Conditions): grappled is −4 Dex and −2 on attacks and combat
+ * maneuver checks except to grapple or escape, and keeps its Dex bonus to AC;
+ * the grappler is grappled too. Pinned is a worse grappled that replaces it
+ * (D11: denied Dex and a flat −4 AC). Helpless is also flat-footed: −9
+ * melee and −5 ranged in total (002 › Helpless Defenders), from the shared rows.
+ */
+export const PF1E_EFFECTS: EffectsTable = {
+  ...SRD_EFFECTS,
+  grappled: { notToGrapple: true, replacedBy: ['pinned'], changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
+  grappling: { implies: ['grappled'] },
+  pinned: { deniesDex: true, changes: on(-4, 'ac.melee', 'ac.ranged') }
+}

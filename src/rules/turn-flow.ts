@@ -1,0 +1,89 @@
+// What a turn allows, per ruleset (RULES.md §7, §8, D68–D70): the action
+// budget, who may react off-turn, when the dying roll, how durations end. The
+// encounter service walks the turns; the numbers and policies are here, pure.
+import { modifierOf } from './abilities.js'
+import { type CombatantInput, hasFeat } from './combatant.js'
+
+export interface TurnFlowPolicy {
+  /** The ruleset's names for its action slots. */
+  slots: { primary: string, secondary: string, fullRound: string, swift: string | null, immediate: string | null, free: string, reaction: string }
+  /** The condition every combatant starts with until its first turn (000 › Initiative; 001 › off-guard). */
+  flatFootedCondition: 'flat-footed' | 'off-guard'
+  /** Whether a combatant may react (attack of opportunity, reaction) while flat-footed. */
+  reactsWhileFlatFooted: (combatant: CombatantInput) => boolean
+  /** Reactions (attacks of opportunity) a combatant has per round. */
+  reactionsPerRound: (combatant: CombatantInput & { reactionsPerRound?: number }) => number
+  /** dnd35/pf1e: a dying creature rolls to stabilize when its turn comes; variant: Death saves at the end of the round. */
+  dyingRolls: 'on-own-turn' | 'end-of-round'
+  /** dnd35/pf1e: just before the starting count (D69); variant: at the end of the round (D55). */
+  durationsEnd: 'before-starting-count' | 'end-of-round'
+  /** Delay and ready move the combatant's count for good (dnd35/pf1e) or only this round (variant, re-rolled anyway). */
+  countChangesArePermanent: boolean
+}
+
+/**
+ * dnd35 and pf1e (000 › Attacks of Opportunity; Combat Reflexes): one attack
+ * of opportunity a round, 1 + Dex modifier with Combat Reflexes, which also
+ * allows them while flat-footed; pf1e uncanny dodge also reacts before acting.
+ */
+export const SRD_TURN_FLOW: TurnFlowPolicy = {
+  slots: { primary: 'standard', secondary: 'move', fullRound: 'full-round', swift: 'swift', immediate: 'immediate', free: 'free', reaction: 'attack-of-opportunity' },
+  flatFootedCondition: 'flat-footed',
+  reactsWhileFlatFooted: (c) => hasFeat(c, 'combat-reflexes') || hasFeat(c, 'uncanny-dodge'),
+  reactionsPerRound: (c) => hasFeat(c, 'combat-reflexes') ? 1 + Math.max(0, modifierOf(c.abilities, 'dex') ?? 0) : 1,
+  dyingRolls: 'on-own-turn',
+  durationsEnd: 'before-starting-count',
+  countChangesArePermanent: true
+}
+
+/** The variant (001 › Types of Action; Reactions; D59): one reaction a round unless `reactionsPerRound` says more; never while off-guard. */
+export const VARIANT_TURN_FLOW: TurnFlowPolicy = {
+  slots: { primary: 'major', secondary: 'minor', fullRound: 'full-round', swift: null, immediate: null, free: 'free', reaction: 'reaction' },
+  flatFootedCondition: 'off-guard',
+  reactsWhileFlatFooted: () => false,
+  reactionsPerRound: (c) => c.reactionsPerRound ?? 1,
+  dyingRolls: 'end-of-round',
+  durationsEnd: 'end-of-round',
+  countChangesArePermanent: false
+}
+
+export type Slot = 'primary' | 'secondary' | 'fullRound' | 'swift' | 'free'
+
+/** The slot an action type of the ruleset fills, or null when the ruleset has no such action type. */
+export function slotOf (policy: TurnFlowPolicy, actionType: string): Slot | null {
+  const { slots } = policy
+  if (actionType === slots.primary) return 'primary'
+  if (actionType === slots.secondary) return 'secondary'
+  if (actionType === slots.fullRound) return 'fullRound'
+  // An immediate action on one's own turn uses the swift action (000 › Immediate Actions).
+  if (slots.swift !== null && (actionType === slots.swift || actionType === slots.immediate)) return 'swift'
+  if (actionType === slots.free) return 'free'
+  return null
+}
+
+/**
+ * Whether a turn that has spent `spent` may still take an action of `slot`
+ * (D70): one primary and one secondary, or one full-round action; a secondary
+ * may replace the primary; one swift; free actions always. In restricted
+ * activity (surprise round, staggered, disabled: 000 › Restricted Activity)
+ * only one primary or one secondary in all, and no full-round action.
+ * Returns null when allowed, else why not.
+ */
+export function budgetRefusal (spent: readonly Slot[], slot: Slot, restricted: boolean): string | null {
+  const count = (s: Slot) => spent.filter((x) => x === s).length
+  const primary = count('primary')
+  const secondary = count('secondary')
+  const full = count('fullRound')
+  if (slot === 'free') return null
+  if (slot === 'swift') return count('swift') > 0 ? 'the swift action of this turn is spent' : null
+  if (restricted) {
+    if (slot === 'fullRound') return 'restricted activity allows one standard or move action, no full-round action'
+    return primary + secondary + full > 0 ? 'restricted activity allows only one standard or move action, already taken' : null
+  }
+  if (full > 0) return 'a full-round action was taken this turn'
+  if (slot === 'fullRound') return primary + secondary > 0 ? 'a full-round action needs the whole turn, and part of it is spent' : null
+  if (slot === 'primary') return primary > 0 || secondary > 1 ? 'the standard action of this turn is spent' : null
+  // secondary: the first is the turn's own; a second replaces the unused primary.
+  if (secondary === 0) return null
+  return secondary === 1 && primary === 0 ? null : 'no move action is left this turn'
+}

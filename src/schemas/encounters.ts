@@ -1,0 +1,235 @@
+// Encounters (CONTRACT › Encounters): the resource, its roster, the actions and the log.
+import { Type, type Static } from 'typebox'
+import {
+  CombatantProperties, ConditionSchema, DiceControlSchema, DiceNotationSchema, Id, LIMITS, ModifierListSchema, Nullable,
+  RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema
+} from './common.js'
+import { AttackOptionsSchema, WeaponSchema } from './attacks.js'
+import { GrappleOptionsSchema, ManeuverOptionsSchema } from './maneuvers.js'
+import { GRAPPLE_ACTIONS } from '../rules/maneuvers/index.js'
+import { MANEUVERS } from '../rules/maneuvers/maneuver-names.js'
+import { TURNING_ACTIONS } from '../rules/turning/types.js'
+import { HEALING_KINDS } from './hit-points.js'
+import { HitPointsSchema } from './hit-points.js'
+
+/** A stat block as stored in an encounter: the Combatant plus how it enters the fight. */
+const EncounterCombatantProperties = {
+  ...CombatantProperties,
+  side: Type.Optional(ShortString({ description: 'Which side it fights on (`party`, `enemies`, …); the service does not interpret it.' })),
+  aware: Type.Optional(Type.Boolean({ description: 'Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act.' })),
+  initiativeBonus: Type.Optional(Type.Integer({ minimum: -50, maximum: 100, description: 'Other initiative modifiers (racial, class features, items); Improved Initiative comes from `feats`.' })),
+  reactionsPerRound: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'variant: reactions per round when a feat or ability grants more than one (default 1). dnd35/pf1e count attacks of opportunity from `combat-reflexes` and Dex.' })),
+  class: Type.Optional(StringEnum(['cleric', 'paladin'] as const, { description: 'A turner\'s class, for the `turn` action.' })),
+  energy: Type.Optional(StringEnum(['positive', 'negative'] as const, { description: 'The energy a turner channels, for the `turn` action.' })),
+  knowledgeReligionRanks: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'dnd35 turners: ranks in Knowledge (religion).' }))
+}
+
+export const NewCombatantSchema = Type.Object(EncounterCombatantProperties, {
+  additionalProperties: false,
+  title: 'NewEncounterCombatant',
+  description: 'A combatant joining an encounter: a Combatant stat block with `side` and `aware`. `id` is optional (the service assigns a UUID) and unique within the encounter. Rules that need a field (pf1e hit points need `abilities.con`; the variant\'s initiative needs `baseAttackBonus`) answer 422 naming it.'
+})
+
+const { id: _id, ...patchable } = EncounterCombatantProperties
+export const CombatantPatchSchema = Type.Object(
+  Object.fromEntries(Object.entries(patchable).map(([k, v]) => [k, Type.Optional(Nullable(v as never, { description: (v as { description?: string }).description }))])),
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    title: 'EncounterCombatantPatch',
+    description: 'A merge patch (RFC 7396 semantics, sent as application/json): each field given replaces the stored one; `null` removes an optional stat-block field (`name` and `side` become null). `hitPoints` replaces the hit-point state (its status is re-read by the rules); `conditions` replaces the condition names, keeping the durations of those that stay.'
+  }
+)
+
+const ConditionEntrySchema = Type.Object({
+  name: Type.String({ description: 'The condition.' }),
+  endsAt: Nullable(Type.Object({
+    round: Type.Integer({ description: 'The round it ends in.' }),
+    initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
+  }, { additionalProperties: false }), { description: 'null: until removed.' })
+}, { additionalProperties: false, title: 'EncounterCondition' })
+
+export const EncounterCombatantSchema = Type.Object({
+  ...EncounterCombatantProperties,
+  id: Id,
+  name: Nullable(Type.String()),
+  side: Nullable(Type.String()),
+  aware: Type.Boolean(),
+  initiative: Nullable(Type.Integer(), { description: 'Its initiative count; null before the start. Delay and ready change it (D68).' }),
+  hitPoints: Nullable(HitPointsSchema, { description: 'The hit-point state with its status, as POST /v1/damage reports it (the variant\'s accumulated damage, wound points and Death-save tallies included); null when the combatant has none.' }),
+  conditions: Type.Array(ConditionEntrySchema),
+  reactionsUsed: Type.Integer({ description: 'Attacks of opportunity (variant: reactions) used since its turn last began.' }),
+  readied: Nullable(Type.Object({ trigger: Type.String(), actionType: Type.String() }, { additionalProperties: false }), { description: 'A readied action waiting for its trigger; lost when its next turn begins.' })
+}, { additionalProperties: false, title: 'EncounterCombatant' })
+
+export const EncounterSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  ruleset: RulesetIdSchema,
+  status: StringEnum(['preparing', 'active', 'finished'] as const),
+  round: Type.Integer({ description: '0 is the surprise round (when there is one), 1 the first regular round.' }),
+  surpriseRound: Type.Boolean({ description: 'The encounter began with a surprise round.' }),
+  turn: Nullable(Type.Object({
+    combatantId: Type.String(),
+    initiativeCount: Type.Integer(),
+    spent: Type.Array(Type.String(), { description: 'The ruleset\'s action types this turn has used (`standard`, `move`, `full-round`, `swift`; variant `major`, `minor`, `full-round`).' })
+  }, { additionalProperties: false }), { description: 'Whose turn it is; null before the start, after the end, or when nobody can act.' }),
+  order: Type.Array(Type.String(), { description: 'Combatant ids in acting order this round.' }),
+  combatants: Type.Array(EncounterCombatantSchema),
+  version: Type.Integer({ description: 'Bumped by every write (the number of events); the ETag.' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' })
+}, { additionalProperties: false, title: 'Encounter' })
+
+export const CreateEncounterSchema = Type.Object({
+  name: ShortString({ minLength: 1, description: 'Display name.' }),
+  ruleset: RulesetIdSchema,
+  combatants: Type.Optional(Type.Array(NewCombatantSchema, { maxItems: LIMITS.listItems, description: 'The roster, at most 100.' }))
+}, {
+  additionalProperties: false,
+  examples: [{
+    name: 'Goblin ambush',
+    ruleset: 'dnd35',
+    combatants: [
+      { id: 'fighter', side: 'party', baseAttackBonus: 4, abilities: { str: 16, dex: 13, con: 14 }, armorClass: { armor: 5, shield: 2 }, baseSaves: { fortitude: 4 }, hitPoints: { max: 32 } },
+      { id: 'goblin', side: 'enemies', aware: false, baseAttackBonus: 1, abilities: { dex: 13 }, armorClass: { armor: 2, shield: 1 }, hitPoints: { max: 5 } }
+    ]
+  }]
+})
+
+export const StartSchema = Type.Object({
+  seed: Type.Optional(SeedSchema),
+  dice: Type.Optional(DiceControlSchema)
+}, { additionalProperties: false, description: 'Dice order: one initiative d20 per combatant in roster order, then roll-offs (as POST /v1/initiative).' })
+
+export const ACTION_TYPES = ['attack', 'full-attack', 'coup-de-grace', 'save', 'grapple', 'maneuver', 'turn', 'damage', 'heal', 'condition', 'move', 'act', 'delay', 'ready', 'end-turn', 'end'] as const
+
+const CombatantRef = (description: string) => ShortString({ minLength: 1, description })
+
+export const ActionSchema = Type.Object({
+  type: StringEnum(ACTION_TYPES, { description: 'The action. Which other fields apply depends on it (see the operation description); a field an action needs and lacks is a 422 `missing-field` naming it.' }),
+  actor: Type.Optional(CombatantRef('The acting combatant\'s id. Required except for damage, heal, save, condition and end (a GM applies those at any time).')),
+  target: Type.Optional(CombatantRef('The target combatant\'s id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition).')),
+  targets: Type.Optional(Type.Array(Type.Union([CombatantRef('A target id.'), Type.Object({
+    id: CombatantRef('A target id.'),
+    modifiers: Type.Optional(ModifierListSchema),
+    cover: Type.Optional(StringEnum(['none', 'partial', 'cover', 'improved'] as const)),
+    kind: Type.Optional(StringEnum(['living', 'undead'] as const, { description: 'pf1e channel energy: living or undead.' })),
+    distanceFeet: Type.Optional(Type.Number({ minimum: 0, maximum: 100000 }))
+  }, { additionalProperties: false })]), { minItems: 1, maxItems: LIMITS.listItems, description: '`save`: the targets (ids, or `{ id, modifiers, cover }`); `turn` in pf1e: the creatures in the burst (`{ id, kind, distanceFeet, modifiers }`).' })),
+  undead: Type.Optional(Type.Array(Type.Object({
+    id: CombatantRef('An undead combatant (its `hitDice` come from its stat block).'),
+    distanceFeet: Type.Number({ minimum: 0, maximum: 100000 }),
+    turnResistance: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+    alreadyTurned: Type.Optional(Type.Boolean()),
+    bolsteredHitDice: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    totalCover: Type.Optional(Type.Boolean())
+  }, { additionalProperties: false }), { minItems: 1, maxItems: LIMITS.listItems, description: '`turn` in dnd35: the undead in the area.' })),
+  others: Type.Optional(Type.Array(CombatantRef('Another grappler.'), { maxItems: LIMITS.listItems, description: '`grapple` (dnd35): further grapplers by id.' })),
+  weapon: Type.Optional(WeaponSchema),
+  offHand: Type.Optional(WeaponSchema),
+  options: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The stateless endpoint\'s `options`: AttackOptions for attacks, GrappleOptions or ManeuverOptions for grapples and maneuvers; validated as there (a 400 naming the field).' })),
+  action: Type.Optional(StringEnum([...new Set([...GRAPPLE_ACTIONS, ...TURNING_ACTIONS])], { description: '`grapple`: the grapple action; `turn`: the turning action (turn, rebuke, command, bolster, dispel; pf1e channel-positive, channel-negative, turn-undead).' })),
+  maneuver: Type.Optional(StringEnum(MANEUVERS, { description: '`maneuver`: which one.' })),
+  previousTurningCheck: Type.Optional(Type.Integer({ minimum: -100, maximum: 200 })),
+  commandedHitDice: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  checkModifiers: Type.Optional(ModifierListSchema),
+  save: Type.Optional(Type.String({ minLength: 1, maxLength: 60, description: '`save`: the ruleset\'s save name.' })),
+  dc: Type.Optional(Type.Integer({ minimum: 0, maximum: 200, description: '`save`: the DC.' })),
+  effect: Type.Optional(Type.Object({
+    damage: DiceNotationSchema('Damage dice of the area effect, rolled once for all targets.'),
+    onSuccess: StringEnum(['half', 'none', 'full'] as const),
+    nonlethal: Type.Optional(Type.Boolean())
+  }, { additionalProperties: false, description: '`save`: an area effect rolled once; each target\'s damage is applied to its hit points.' })),
+  damage: Type.Optional(Type.Object({
+    amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+    dice: Type.Optional(DiceNotationSchema()),
+    nonlethal: Type.Optional(Type.Boolean()),
+    singleAttack: Type.Optional(Type.Boolean()),
+    critical: Type.Optional(Type.Boolean()),
+    massiveDamageRule: Type.Optional(Type.Boolean())
+  }, { additionalProperties: false, description: '`damage`: the blow, as in POST /v1/damage.' })),
+  healing: Type.Optional(Type.Object({
+    kind: StringEnum(HEALING_KINDS),
+    amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+    dice: Type.Optional(DiceNotationSchema()),
+    period: Type.Optional(StringEnum(['night', 'bed-rest-day', 'hour', 'day'] as const)),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+    sameSource: Type.Optional(Type.Boolean()),
+    checkBonus: Type.Optional(Type.Integer({ minimum: -50, maximum: 100 })),
+    continuousDamage: Type.Optional(Type.Boolean()),
+    tended: Type.Optional(Type.Boolean())
+  }, { additionalProperties: false, description: '`heal`: as in POST /v1/healing.' })),
+  add: Type.Optional(ConditionSchema),
+  remove: Type.Optional(ConditionSchema),
+  durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
+  distanceFeet: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '`move`: how far (informational).' })),
+  actionType: Type.Optional(StringEnum(['standard', 'move', 'full-round', 'swift', 'immediate', 'free', 'major', 'minor', 'reaction'] as const, { description: '`act`: the action type spent (the ruleset\'s own names). `ready`: the action type readied.' })),
+  description: Type.Optional(ShortString({ description: '`act`: what the combatant does (cast a spell, drink a potion).' })),
+  count: Type.Optional(Type.Integer({ minimum: -100, maximum: 200, description: '`delay`: the lower initiative count to act on.' })),
+  after: Type.Optional(CombatantRef('`delay`: act right after this combatant\'s turn.')),
+  trigger: Type.Optional(ShortString({ minLength: 1, description: '`ready`: what sets the readied action off.' })),
+  readied: Type.Optional(Type.Boolean({ description: 'This action fires the actor\'s readied action, off its turn.' })),
+  offTurn: Type.Optional(Type.Boolean({ description: '`attack` off the actor\'s turn: an attack of opportunity (variant: a reaction attack), counted against its reactions this round.' })),
+  seed: Type.Optional(SeedSchema),
+  dice: Type.Optional(DiceControlSchema)
+}, {
+  additionalProperties: false,
+  title: 'EncounterAction',
+  examples: [
+    { type: 'attack', actor: 'fighter', target: 'goblin', weapon: { name: 'longsword', damage: '1d8', critRange: 19 }, dice: { sequence: [15, 6] } },
+    { type: 'end-turn', actor: 'fighter' }
+  ]
+})
+
+export const EventSchema = Type.Object({
+  seq: Type.Integer({ description: 'Position in the log, from 1, without gaps.' }),
+  type: Type.String({ description: 'created, combatant-added, combatant-updated, combatant-removed, started, or an action type.' }),
+  actor: Nullable(Type.String()),
+  round: Type.Integer({ description: 'The round when it happened.' }),
+  initiativeCount: Nullable(Type.Integer(), { description: 'The count of the turn when it happened; null outside turns.' }),
+  createdAt: Type.String({ format: 'date-time' })
+}, { additionalProperties: false, title: 'EncounterEventSummary' })
+
+export const LoggedEventSchema = Type.Object({
+  ...EventSchema.properties,
+  request: Type.Record(Type.String(), Type.Unknown(), { description: 'The request as applied, with the seed the service chose and the ids it assigned.' }),
+  rolls: RollsSchema,
+  result: Type.Unknown({ description: 'The rules result, in the stateless endpoint\'s response shape; null for bookkeeping events.' }),
+  applied: Type.Array(Type.Unknown(), { description: 'What the event changed beyond its result: hit points, conditions, turns, initiative.' })
+}, { additionalProperties: false, title: 'EncounterEvent' })
+
+export const ActionResponseSchema = Type.Object({
+  event: EventSchema,
+  result: Type.Unknown({ description: 'The stateless endpoint\'s response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions.' }),
+  applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`.' }),
+  encounter: EncounterSchema
+}, { additionalProperties: false, title: 'EncounterActionResult' })
+
+export const EncounterIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The encounter id (a UUID).' }) }, { additionalProperties: false })
+export const CombatantParams = Type.Object({
+  id: Type.String({ maxLength: 200 }),
+  combatantId: Type.String({ maxLength: 200, minLength: 1 })
+}, { additionalProperties: false })
+
+export const ListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size, 1–100; default 20.' })),
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'The `nextCursor` of the previous page.' }))
+}, { additionalProperties: false })
+
+export const EventsQuery = Type.Object({
+  after: Type.Optional(Type.Integer({ minimum: 0, description: 'Only events with a higher `seq`.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '1–1000; default 100.' }))
+}, { additionalProperties: false })
+
+export const EncounterListSchema = Type.Object({
+  items: Type.Array(Type.Object({
+    id: Type.String(), name: Type.String(), ruleset: RulesetIdSchema, status: Type.String(), round: Type.Integer(), version: Type.Integer(),
+    createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' })
+  }, { additionalProperties: false, title: 'EncounterSummary' })),
+  nextCursor: Nullable(Type.String())
+}, { additionalProperties: false })
+
+export type ActionBody = Static<typeof ActionSchema>
+export { HitPointsInputSchema, AttackOptionsSchema, GrappleOptionsSchema, ManeuverOptionsSchema }

@@ -1,0 +1,91 @@
+// Bad input to the encounter routes is a problem naming its field, and nothing changes.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { act, createEncounter, encounterApp, type EncounterHarness, type Json } from '../helpers/encounters.js'
+
+let h: EncounterHarness
+before(async () => { h = await encounterApp() })
+after(async () => { await h.close() })
+
+const two = [
+  { id: 'a', baseAttackBonus: 2, abilities: { dex: 14 }, hitPoints: { max: 10 } },
+  { id: 'b', baseAttackBonus: 1, hitPoints: { max: 8 } }
+]
+
+function assertProblem (res: Json, status: number, type: string, path?: string): void {
+  assert.equal(res.status, status, JSON.stringify(res.body))
+  assert.match(res.headers['content-type'] ?? '', /application\/problem\+json/)
+  assert.equal(res.body.type, `/problems/${type}`)
+  if (path !== undefined) assert.ok(res.body.errors.some((e: Json) => e.path === path), `no error at ${path}: ${JSON.stringify(res.body.errors)}`)
+}
+
+const versionOf = async (id: string): Promise<number> => (await h.http.get(`/v1/encounters/${id}`).expect(200)).body.version
+
+test('actions on a preparing or finished encounter are 409; nothing is written', async () => {
+  const { id } = await createEncounter(h, { name: 'not yet', ruleset: 'dnd35', combatants: two })
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'damage', target: 'a', damage: { amount: 1 } }), 409, 'conflict')
+  assert.equal(await versionOf(id), 1)
+  await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  assertProblem(await h.http.post(`/v1/encounters/${id}/start`).send({}), 409, 'conflict')
+  await act(h, id, { type: 'end' })
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'end-turn', actor: 'a' }), 409, 'conflict')
+  assert.equal(await versionOf(id), 3)
+})
+
+test('unknown combatant ids are 422 naming the field; out of turn and spent budgets are 409', async () => {
+  const { id } = await createEncounter(h, { name: 'refusals', ruleset: 'pf1e', combatants: two.map((c) => ({ ...c, abilities: { ...c.abilities, con: 10 } })) })
+  await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  const before = await versionOf(id)
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: 'a', target: 'ghost', weapon: { damage: '1d6' } }), 422, 'unknown-combatant', '/target')
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'nobody' }), 422, 'unknown-combatant', '/actor')
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'save', save: 'will', dc: 10, targets: ['a', 'ghost'] }), 422, 'unknown-combatant', '/targets/1')
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'b' }), 409, 'conflict', '/actor')
+  // D70: a standard and a move, then nothing but free actions (a second move replaces only an unused standard).
+  await act(h, id, { type: 'act', actor: 'a', actionType: 'standard', description: 'cast a spell' })
+  await act(h, id, { type: 'move', actor: 'a' })
+  const spent = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'a' })
+  assertProblem(spent, 409, 'conflict', '/type')
+  assert.match(spent.body.detail, /spent this turn: standard, move/)
+  await act(h, id, { type: 'act', actor: 'a', actionType: 'free', description: 'drop the torch' })
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'act', actor: 'a', actionType: 'major', description: 'x' }), 422, 'not-possible', '/actionType')
+  assert.equal(await versionOf(id), before + 3)
+})
+
+test('schema limits: 101 combatants, a malformed cursor, an unknown field, a bad limit are 400 with their paths', async () => {
+  const many = Array.from({ length: 101 }, (_, i) => ({ id: `c${i}` }))
+  assertProblem(await h.http.post('/v1/encounters').send({ name: 'crowd', ruleset: 'dnd35', combatants: many }), 400, 'validation-failed', '/combatants')
+  assertProblem(await h.http.get('/v1/encounters').query({ cursor: 'not-a-cursor' }), 400, 'validation-failed', '?cursor')
+  assertProblem(await h.http.get('/v1/encounters').query({ limit: 0 }), 400, 'validation-failed')
+  assertProblem(await h.http.post('/v1/encounters').send({ name: 'typo', ruleset: 'dnd35', combatnts: [] }), 400, 'validation-failed', '/combatnts')
+  assertProblem(await h.http.post('/v1/encounters').send({ name: 'dup', ruleset: 'dnd35', combatants: [{ id: 'x' }, { id: 'x' }] }), 400, 'validation-failed', '/combatants/1/id')
+  const { id } = await createEncounter(h, { name: 'opts', ruleset: 'dnd35', combatants: two })
+  await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: 'a', target: 'b', weapon: { damage: '1d6' }, options: { flankng: true } }), 400, 'validation-failed', '/options/flankng')
+})
+
+test('unknown encounters are 404 problems; a pf1e creature with hit points but no Con is a 422 naming the field', async () => {
+  assertProblem(await h.http.get('/v1/encounters/00000000-0000-4000-8000-000000000000'), 404, 'not-found')
+  assertProblem(await h.http.get('/v1/encounters/not-a-uuid'), 404, 'not-found')
+  assertProblem(await h.http.post('/v1/encounters/00000000-0000-4000-8000-000000000000/actions').send({ type: 'end' }), 404, 'not-found')
+  assertProblem(await h.http.delete('/v1/encounters/00000000-0000-4000-8000-000000000000'), 404, 'not-found')
+  assertProblem(await h.http.post('/v1/encounters').send({ name: 'no con', ruleset: 'pf1e', combatants: [{ id: 'x', hitPoints: { max: 5 } }] }), 422, 'missing-field', '/combatants/0/abilities/con')
+})
+
+test('listing: newest first with a keyset cursor; delete removes the encounter and its log', async () => {
+  const ids: string[] = []
+  for (let i = 0; i < 5; i++) ids.push((await createEncounter(h, { name: `page ${i}`, ruleset: 'variant' })).id)
+  const seen: string[] = []
+  let cursor: string | null = null
+  do {
+    const page: Json = (await h.http.get('/v1/encounters').query({ limit: 2, ...(cursor ? { cursor } : {}) }).expect(200)).body
+    assert.ok(page.items.length <= 2)
+    seen.push(...page.items.map((e: Json) => e.id))
+    cursor = page.nextCursor
+  } while (cursor)
+  const mine = seen.filter((s) => ids.includes(s))
+  assert.deepEqual(mine, [...ids].reverse())
+  assert.equal(new Set(seen).size, seen.length, 'no encounter twice across pages')
+  await h.http.delete(`/v1/encounters/${ids[0]}`).set('if-match', '"9"').expect(412)
+  await h.http.delete(`/v1/encounters/${ids[0]}`).expect(204)
+  assertProblem(await h.http.get(`/v1/encounters/${ids[0]}/events`), 404, 'not-found')
+})
