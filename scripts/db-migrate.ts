@@ -5,7 +5,7 @@ import { migrateDatabase } from '../src/db/connection.js'
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js'
 
 const config = loadConfig()
-const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres({ dataDir: config.embeddedDataDir }) : undefined
+const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres({ dataDir: config.embeddedDataDir, relocateIfUnreachable: !config.embeddedDataDirSet }) : undefined
 if (embedded) console.log(`embedded PostgreSQL, data in ${embedded.dataDir}`)
 try {
   const result = await migrateDatabase(config.databaseUrl ?? embedded!.url, { log: (m) => console.log(m) })

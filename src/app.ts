@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
+import { clientErrorHandler } from './http/client-errors.js'
+import { RequestLog } from './http/request-log.js'
 import { validatorCompiler } from './http/validation.js'
 import problems from './plugins/app/problems.js'
 import readiness from './plugins/app/readiness.js'
@@ -30,22 +32,48 @@ export interface BuildOptions {
 export function loggerOptions (config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    // Bodies are never logged: only method, url and status per request.
+    // Bodies are never logged: one line per request (request-log.ts).
     ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {})
   }
 }
 
+/**
+ * Fastify reads a bare hop count as "trust nothing" (it cannot check the
+ * immediate peer); as a function it means what TRUST_PROXY=2 says: the
+ * socket's peer and the next hop are proxies, the address before them is
+ * the client. Safe only when clients cannot reach the service directly.
+ */
+function trustProxyOption (trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
+
 /** The application without a listening socket: the server, the tests and the OpenAPI writer all build it. */
 export async function buildApp (options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(options.config),
+    logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
+    // Headers and body within requestTimeout, else 408 and closed; Node checks
+    // its timeouts every connectionsCheckingInterval (30 s by default, which
+    // would let a 30 s timeout run to 60), so check at a quarter of the shortest.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4)))
+    },
+    clientErrorHandler,
+    // While closing, a request on a kept-alive connection is served (with
+    // `connection: close`, see readiness.ts) rather than answered a bare 503.
+    return503OnClosing: false,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Honour a sane incoming x-request-id; anything else gets a fresh one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // The database plugin may initialise the embedded cluster or wait for another instance's migrations.

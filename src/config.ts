@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { isRulesetId, rulesetIds, type RulesetId } from './rules/rulesets/index.js'
 
 export interface Config {
@@ -10,10 +11,22 @@ export interface Config {
   encounters: boolean
   /** Where the embedded PostgreSQL keeps its data. */
   embeddedDataDir: string
+  /** EMBEDDED_PG_DATA_DIR was set: the directory is used as given, never relocated. */
+  embeddedDataDirSet: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   prettyLogs: boolean
   /** Requests per minute per client address; 0 turns rate limiting off. */
   rateLimitPerMinute: number
+  /** A request's headers and body must arrive within this; else 408 and the connection is closed. */
+  requestTimeoutMs: number
+  /** The headers alone must arrive within this (at most requestTimeoutMs). */
+  headersTimeoutMs: number
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number
+  /** After SIGTERM, /readyz answers 503 for this long before the listener closes. */
+  shutdownDelayMs: number
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe for the client address. */
+  trustProxy: boolean | number | string[]
   /** Milliseconds between the keep-alive comments of an event stream. */
   streamHeartbeatMs: number
   /** Event streams one instance holds open at once; beyond, a 503. */
@@ -38,6 +51,32 @@ function integer (env: NodeJS.ProcessEnv, name: string, fallback: number, min: n
   return Number(raw)
 }
 
+// proxy-addr's names for address ranges, besides addresses and CIDRs.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+function isAddressOrCidr (entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/** Off, `true` (every hop: only behind a proxy that overwrites the header), a hop count, or a list of addresses/CIDRs. */
+function trustProxy (raw: string | undefined): Config['trustProxy'] {
+  const value = (raw ?? '').trim()
+  if (value === '' || value === 'false' || value === 'off') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100) return Number(value)
+  const entries = value.split(',').map((e) => e.trim())
+  const bad = entries.find((e) => !isAddressOrCidr(e))
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must be false, true, a hop count from 1 to 100, or a comma-separated list of addresses or CIDRs, got "${bad}"`)
+  }
+  return entries
+}
+
 /** Read and validate the configuration; a bad value throws a one-line message naming the variable. */
 export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const ruleset = env.DEFAULT_RULESET || 'dnd35'
@@ -59,6 +98,12 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1'
   if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address, got "${host}"`)
 
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000)
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs), 100, 3_600_000)
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got "${headersTimeoutMs}"`)
+  }
+
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
@@ -66,9 +111,15 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     encounters: encountersRaw === 'on',
     embeddedDataDir: env.EMBEDDED_PG_DATA_DIR || './.data/postgres',
+    embeddedDataDirSet: Boolean(env.EMBEDDED_PG_DATA_DIR),
     logLevel: logLevel as Config['logLevel'],
     prettyLogs: env.NODE_ENV === 'development',
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 5_000, 0, 120_000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     streamHeartbeatMs: integer(env, 'STREAM_HEARTBEAT_MS', 15_000, 10, 600_000),
     maxStreams: integer(env, 'MAX_STREAMS', 1000, 1, 100_000)
   }

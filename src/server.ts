@@ -25,10 +25,19 @@ try {
   process.exit(1)
 }
 
-// SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
-closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error')
-  else app.log.info({ signal }, 'shutting down')
+// SIGTERM (an orchestrator): /readyz turns 503 at once, requests are still
+// served for SHUTDOWN_DELAY_MS so load balancers notice, then the listener
+// closes, in-flight requests finish, the database closes, exit 0.
+// SIGINT (Ctrl-C at a terminal) skips the delay.
+closeWithGrace({ delay: config.shutdownDelayMs + 10_000, logger: app.log }, async ({ signal, err }) => {
+  if (err) {
+    app.log.error({ err }, 'shutting down after an error')
+  } else {
+    app.drain()
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0
+    app.log.info({ signal, delayMs }, 'shutting down: /readyz is 503, closing the listener after the delay')
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+  }
   await app.close()
 })
 

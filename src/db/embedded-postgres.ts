@@ -5,13 +5,14 @@
 // exit with 130/143 and race the service's own graceful shutdown, and it can
 // only run as root by creating a system user.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { chmod, chown, cp, mkdir, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import { chmod, chown, cp, lstat, mkdir, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import pg from 'pg'
+import type { FastifyBaseLogger } from 'fastify'
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory; created (and initialised) when missing, kept across restarts. */
@@ -20,16 +21,37 @@ export interface EmbeddedPostgresOptions {
   onLog?: (line: string) => void
   /** How long to wait for the server to accept connections. */
   startTimeoutMs?: number
+  /**
+   * When the server's user (as root: postgres or nobody) cannot reach
+   * `dataDir` (a clone under /root, or under a mode-700 temporary folder),
+   * keep the cluster in a per-project directory it can reach instead of
+   * refusing. For the default location only: a directory someone chose is
+   * never silently moved.
+   */
+  relocateIfUnreachable?: boolean
+  /** The server exited while the service was using it (not through stop()); `restart()` brings it back. */
+  onUnexpectedExit?: (exit: { code: number | null, signal: NodeJS.Signals | null }) => void
 }
 
 export interface EmbeddedPostgres {
   /** `postgresql://postgres:…@127.0.0.1:<port>/postgres` */
   readonly url: string
   readonly port: number
+  /** Where the cluster actually is: `dataDir`, or the per-project directory it was relocated to. */
   readonly dataDir: string
+  /** Set when the cluster was relocated: the unreachable directory asked for. */
+  readonly relocatedFrom: string | undefined
+  /** The pid of a server that a killed run had left on this directory and this start stopped. */
+  readonly stoppedLeftover: number | undefined
+  /** The server process's pid (the postmaster). */
+  readonly pid: number | undefined
+  /** Start the server again on the same port and data (after an unexpected exit); retries for up to `withinMs`. */
+  restart: (withinMs?: number) => Promise<void>
   /** Fast shutdown; resolves when the server process has exited. Safe to call twice. */
   stop: () => Promise<void>
 }
+
+type ServerUser = { uid: number, gid: number, name: string }
 
 interface Binaries { initdb: string, postgres: string }
 
@@ -67,7 +89,7 @@ async function hydrateSymlinks (packageRoot: string): Promise<void> {
 }
 
 /** PostgreSQL refuses to run as root: when we are root, an unprivileged user owns and runs the cluster. */
-function serverUser (): { uid: number, gid: number, name: string } | undefined {
+function serverUser (): ServerUser | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined
   for (const name of [process.env.EMBEDDED_PG_USER, 'postgres', 'nobody']) {
     if (!name) continue
@@ -84,7 +106,7 @@ function serverUser (): { uid: number, gid: number, name: string } | undefined {
 
 // As root the server runs as another user, who must be able to traverse every
 // directory above the data directory (not so under /root, mode 700).
-async function assertReachable (dir: string, user: { uid: number, gid: number, name: string }): Promise<void> {
+async function assertReachable (dir: string, user: ServerUser): Promise<void> {
   for (let current = dir; ; current = dirname(current)) {
     const info = await stat(current)
     const bit = info.uid === user.uid ? 0o100 : info.gid === user.gid ? 0o010 : 0o001
@@ -100,7 +122,7 @@ async function assertReachable (dir: string, user: { uid: number, gid: number, n
  * under /root, say) still works: the binaries are copied once to a shared
  * temporary directory that user can read, and run from there.
  */
-async function binariesReachableBy (bin: Binaries, user: { uid: number, gid: number, name: string }): Promise<Binaries> {
+async function binariesReachableBy (bin: Binaries, user: ServerUser): Promise<Binaries> {
   try {
     await assertReachable(dirname(bin.postgres), user)
     return bin
@@ -120,19 +142,97 @@ async function binariesReachableBy (bin: Binaries, user: { uid: number, gid: num
   }
 }
 
-// A server left running on this directory (by a service that was killed
-// with SIGKILL, or by another instance) would make ours fail with a terse
-// lock-file message; say what it is and how to stop it.
-async function refuseIfRunning (dataDir: string): Promise<void> {
-  const pidText = await readFile(join(dataDir, 'postmaster.pid'), 'utf8').catch(() => undefined)
-  const pid = Number(pidText?.split('\n')[0])
-  if (!Number.isInteger(pid) || pid <= 0) return
+/**
+ * The per-project directory a cluster moves to when its user cannot reach
+ * the one asked for: under /var/tmp (kept across reboots, unlike /tmp on
+ * many systems), keyed by a hash of the path asked for, so each checkout
+ * keeps its own data. Created by us and checked to be ours, not a symlink:
+ * /var/tmp is world-writable and someone else could have planted the name.
+ */
+async function relocatedDataDir (requested: string): Promise<string> {
+  const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir()
+  const parent = join(base, `d20-combat-service-${createHash('sha256').update(requested).digest('hex').slice(0, 16)}`)
+  await mkdir(parent, { mode: 0o755 }).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'EEXIST') throw error })
+  const info = await lstat(parent)
+  if (!info.isDirectory() || info.uid !== process.getuid?.()) {
+    throw new Error(`${parent} exists but is not a directory owned by this user: remove it, or set EMBEDDED_PG_DATA_DIR or DATABASE_URL`)
+  }
+  await chmod(parent, 0o755)
+  return join(parent, 'postgres')
+}
+
+async function reachable (dir: string, user: ServerUser): Promise<boolean> {
+  return await assertReachable(dir, user).then(() => true, () => false)
+}
+
+// The pid of the service that started the server on a data directory, so
+// that a later start can tell a server still in use from one left behind.
+const OWNER_FILE = 'embedded-owner.pid'
+
+function parentPid (pid: number): number | undefined {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return undefined
+  }
+}
+
+function isPostgresOn (pid: number, dataDir: string): boolean | undefined {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    return argv.some((arg) => arg.endsWith('postgres')) && argv.includes(dataDir)
+  } catch {
+    return existsSync('/proc/self') ? false : undefined // no /proc: cannot tell
+  }
+}
+
+/** A zombie (exited, not yet reaped by a parent that may never reap it: PID 1 in a container) is not alive. */
+export function processRunning (pid: number): boolean {
   try {
     process.kill(pid, 0)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return // stale lock file: PostgreSQL cleans it up itself
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
-  throw new Error(`a PostgreSQL server (pid ${pid}) is already running on ${dataDir}: another instance of the service, or one left behind by a killed run (stop it with \`kill -INT ${pid}\`)`)
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return !existsSync('/proc/self')
+  }
+}
+
+/**
+ * A server left running on this directory by a service that was killed
+ * (SIGKILL, a crash: its exit hook never ran) is stopped, so this start can
+ * proceed without a person. One still in use by a live service (its parent
+ * is the pid that service recorded) is not touched: that is a refusal.
+ * A lock file naming a pid that is not a PostgreSQL on this directory (gone,
+ * or reused by another process after a container restart) is removed.
+ */
+async function takeOverLeftover (dataDir: string): Promise<number | undefined> {
+  const lockFile = join(dataDir, 'postmaster.pid')
+  const pid = Number((await readFile(lockFile, 'utf8').catch(() => ''))?.split('\n')[0])
+  if (!Number.isInteger(pid) || pid <= 0) return undefined
+  const postgres = processRunning(pid) ? isPostgresOn(pid, dataDir) : false
+  if (postgres === false) {
+    await unlink(lockFile).catch(() => undefined)
+    return undefined
+  }
+  const owner = Number((await readFile(join(dataDir, OWNER_FILE), 'utf8').catch(() => '')).trim())
+  if (postgres === undefined || (owner > 0 && parentPid(pid) === owner && processRunning(owner))) {
+    throw new Error(`a PostgreSQL server (pid ${pid}) is already running on ${dataDir}, started by another instance of the service (pid ${owner || 'unknown'}): stop that instance, or stop the server with \`kill -INT ${pid}\``)
+  }
+  process.kill(pid, 'SIGINT') // fast shutdown: roll back, checkpoint, exit
+  const started = Date.now()
+  while (processRunning(pid)) {
+    const waited = Date.now() - started
+    if (waited > 20_000) throw new Error(`the PostgreSQL server (pid ${pid}) left running on ${dataDir} does not stop`)
+    if (waited > 15_000) process.kill(pid, 'SIGQUIT') // immediate: crash recovery at our start
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return pid
 }
 
 export async function freeLoopbackPort (): Promise<number> {
@@ -149,7 +249,7 @@ export async function freeLoopbackPort (): Promise<number> {
 }
 
 /** Runs a binary to completion; rejects with the tail of its output. */
-async function run (file: string, args: string[], user: ReturnType<typeof serverUser>): Promise<void> {
+async function run (file: string, args: string[], user: ServerUser | undefined): Promise<void> {
   const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, ...(user ? { uid: user.uid, gid: user.gid } : {}) })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
@@ -161,7 +261,7 @@ async function run (file: string, args: string[], user: ReturnType<typeof server
   if (code !== 0) throw new Error(`${file.split('/').pop()} failed (exit ${code}): ${output.trim().split('\n').slice(-5).join(' | ')}`)
 }
 
-async function initialise (bin: Binaries, dataDir: string, user: ReturnType<typeof serverUser>): Promise<string> {
+async function initialise (bin: Binaries, dataDir: string, user: ServerUser | undefined): Promise<string> {
   const password = randomBytes(18).toString('base64url')
   const pwfile = join(tmpdir(), `d20-pg-pw-${randomBytes(6).toString('hex')}`)
   await writeFile(pwfile, password + '\n', { mode: 0o600 })
@@ -208,11 +308,17 @@ async function waitUntilReady (url: string, child: ChildProcess, timeoutMs: numb
  * data directory. Data persists across stop/start.
  */
 export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const dataDir = resolve(options.dataDir)
+  const requested = resolve(options.dataDir)
   const onLog = options.onLog ?? (() => undefined)
   let bin = await loadBinaries()
   const user = serverUser()
 
+  let dataDir = requested
+  let relocatedFrom: string | undefined
+  if (user && options.relocateIfUnreachable && !(await reachable(existingAncestor(dirname(requested)), user))) {
+    dataDir = await relocatedDataDir(requested)
+    relocatedFrom = requested
+  }
   await mkdir(dirname(dataDir), { recursive: true })
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   if (user) {
@@ -230,16 +336,10 @@ export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): 
     ? (await readFile(join(dataDir, PASSWORD_FILE), 'utf8').catch(() => { throw new Error(`${join(dataDir, PASSWORD_FILE)} is missing: this data directory was not created by the service`) })).trim()
     : await initialise(bin, dataDir, user)
 
-  await refuseIfRunning(dataDir)
+  const stoppedLeftover = await takeOverLeftover(dataDir)
+  await writeFile(join(dataDir, OWNER_FILE), `${process.pid}\n`)
   const port = await freeLoopbackPort()
   const url = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
-  // Its own process group: Ctrl-C reaches the service, which closes its pool
-  // first and then stops the server, rather than both at once.
-  const child = spawn(bin.postgres, [
-    '-D', dataDir, '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
-    '-c', 'max_connections=200'
-  ], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, LC_ALL: 'C' }, ...(user ? { uid: user.uid, gid: user.gid } : {}) })
   const recent: string[] = []
   const collect = (chunk: Buffer): void => {
     for (const line of chunk.toString().split('\n')) {
@@ -249,34 +349,106 @@ export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): 
       onLog(line)
     }
   }
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  child.once('error', (error) => recent.push(String(error)))
+
+  let child: ChildProcess
+  let exited: Promise<void>
+  let stopping: Promise<void> | undefined
+  let started = false
+  let restarting = false
+  const spawnServer = (): void => {
+    // Its own process group: Ctrl-C reaches the service, which closes its
+    // pool first and then stops the server, rather than both at once.
+    child = spawn(bin.postgres, [
+      '-D', dataDir, '-p', String(port),
+      '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=200'
+    ], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, LC_ALL: 'C' }, ...(user ? { uid: user.uid, gid: user.gid } : {}) })
+    child.stdout?.on('data', collect)
+    child.stderr?.on('data', collect)
+    const self = child
+    exited = new Promise<void>((done) => self.once('exit', (code, signal) => {
+      done()
+      if (!stopping && !restarting && started) options.onUnexpectedExit?.({ code, signal })
+    }))
+    self.once('error', (error) => recent.push(String(error)))
+  }
+  const running = (): boolean => child.exitCode === null && child.signalCode === null
+  const tail = (): string => recent.slice(-5).join(' | ')
   // Last resort when the process exits without stopping it (a crash, a
   // timeout in the graceful shutdown): immediate shutdown, no orphan server.
   const killOnExit = (): void => { child.kill('SIGQUIT') }
   process.once('exit', killOnExit)
 
-  let stopping: Promise<void> | undefined
   const stop = async (): Promise<void> => {
     stopping ??= (async () => {
       process.removeListener('exit', killOnExit)
-      if (child.exitCode === null && child.signalCode === null) {
+      if (running()) {
         child.kill('SIGINT') // fast shutdown: roll back open transactions, checkpoint, exit
         const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000)
         await exited
         clearTimeout(timer)
       }
+      await unlink(join(dataDir, OWNER_FILE)).catch(() => undefined)
     })()
     return stopping
   }
 
+  // After a crash the old server's backends may still hold its shared memory
+  // for a moment (PostgreSQL then refuses to start): try again until `withinMs`.
+  const restart = async (withinMs = 8_000): Promise<void> => {
+    const deadline = Date.now() + withinMs
+    restarting = true
+    try {
+      for (;;) {
+        if (stopping) throw new Error('embedded PostgreSQL is stopping')
+        if (!running()) spawnServer()
+        try {
+          await waitUntilReady(url, child, Math.max(1_000, deadline - Date.now()), tail)
+          return
+        } catch (error) {
+          if (Date.now() > deadline) {
+            if (running()) child.kill('SIGQUIT')
+            throw error
+          }
+          await new Promise((r) => setTimeout(r, 250))
+        }
+      }
+    } finally {
+      restarting = false
+    }
+  }
+
+  spawnServer()
   try {
-    await waitUntilReady(url, child, options.startTimeoutMs ?? 30_000, () => recent.slice(-5).join(' | '))
+    await waitUntilReady(url, child!, options.startTimeoutMs ?? 30_000, tail)
   } catch (error) {
     await stop()
     throw error
   }
-  return { url, port, dataDir, stop }
+  started = true
+  return { url, port, dataDir, relocatedFrom, stoppedLeftover, get pid () { return child.pid }, restart, stop }
+}
+
+/**
+ * The server died under the service (killed, out of memory): start it again
+ * on the same port, so the pool's next connections reach it, and say so; if
+ * that fails within 8 s, exit 1 so that a supervisor restarts the service
+ * (and with it the server) rather than leaving it up without its database.
+ */
+export function restartOrExit (embedded: EmbeddedPostgres, exit: { code: number | null, signal: NodeJS.Signals | null }, log: Pick<FastifyBaseLogger, 'info' | 'error' | 'fatal'>): void {
+  log.error({ exitCode: exit.code, signal: exit.signal }, 'embedded PostgreSQL exited unexpectedly; restarting it')
+  embedded.restart(8_000).then(
+    () => { log.info(`embedded PostgreSQL restarted on 127.0.0.1:${embedded.port} (pid ${embedded.pid})`) },
+    (err: unknown) => {
+      log.fatal({ err }, 'embedded PostgreSQL could not be restarted; exiting')
+      process.exit(1)
+    }
+  )
+}
+
+/** The nearest directory on the way up that exists (the data directory may not yet). */
+function existingAncestor (dir: string): string {
+  let current = dir
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current)
+  return current
 }

@@ -16,6 +16,7 @@ export const PROBLEM_TYPES = {
   'invalid-json': { status: 400, title: 'The request body is not valid JSON' },
   'not-found': { status: 404, title: 'No such resource' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'request-timeout': { status: 408, title: 'The request did not arrive in time' },
   conflict: { status: 409, title: 'The encounter\'s state does not allow this' },
   'request-in-progress': { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
   'precondition-failed': { status: 412, title: 'The resource changed since the given ETag' },
@@ -30,7 +31,9 @@ export const PROBLEM_TYPES = {
   'unknown-combatant': { status: 422, title: 'The encounter has no combatant with that id' },
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was already used with another body' },
   'too-many-requests': { status: 429, title: 'Rate limit exceeded' },
+  'headers-too-large': { status: 431, title: 'The request headers are too large' },
   'database-unavailable': { status: 503, title: 'The database is unavailable' },
+  'not-ready': { status: 503, title: 'The service is starting or shutting down' },
   'too-many-streams': { status: 503, title: 'This instance holds as many event streams open as it allows' },
   'internal-error': { status: 500, title: 'Internal server error' }
 } as const satisfies Record<string, { status: number, title: string }>

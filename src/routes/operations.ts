@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { errorResponses } from '../schemas/common.js'
+import { errorResponses, problemResponse } from '../schemas/common.js'
 import { HttpProblem, PROBLEM_TYPES, type ProblemKind } from '../http/problem.js'
 
 const ReadySchema = Type.Object({
   status: Type.Literal('ready'),
-  checks: Type.Array(Type.Object({ name: Type.String(), ok: Type.Boolean(), detail: Type.Optional(Type.String()) }, { additionalProperties: false }))
+  checks: Type.Array(Type.Object({
+    name: Type.String({ description: 'The dependency, e.g. `database`.' }),
+    ok: Type.Boolean({ description: 'Whether it answers now.' }),
+    detail: Type.Optional(Type.String({ description: 'Why not, when it does not.' }))
+  }, { additionalProperties: false }), { description: 'One entry per dependency; empty with encounters off.' })
 }, { additionalProperties: false })
 
 const operations: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -26,15 +30,14 @@ const operations: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['operations'],
       operationId: 'readiness',
       summary: 'Readiness',
-      description: 'Ready to serve: 200 when the database answers (or encounters are off), 503 problem+json when it does not.',
-      response: { 200: ReadySchema, ...errorResponses({ body: false, database: true }) }
+      description: 'Whether to send this instance traffic: 503 problem+json (`/problems/not-ready`) while it starts and from SIGTERM until it exits (so a load balancer stops sending before the listener closes), 200 otherwise. The body lists each dependency\'s state; a database that is down does not make it 503, since the stateless endpoints keep working and the encounter endpoints answer 503 themselves.',
+      response: { 200: ReadySchema, ...errorResponses({ body: false }), 503: problemResponse('Starting, or draining after SIGTERM.') }
     }
   }, async () => {
-    const checks = await Promise.all(fastify.readinessChecks.map(async (check) => check()))
-    const failed = checks.filter((c) => !c.ok)
-    if (failed.length > 0) {
-      throw new HttpProblem('database-unavailable', failed.map((c) => `${c.name}: ${c.detail ?? 'not ready'}`).join('; '))
+    if (fastify.lifecycle !== 'ready') {
+      throw new HttpProblem('not-ready', fastify.lifecycle === 'draining' ? 'Shutting down: send new requests elsewhere' : 'Starting')
     }
+    const checks = await Promise.all(fastify.readinessChecks.map(async (check) => check()))
     return { status: 'ready' as const, checks }
   })
 

@@ -215,7 +215,7 @@ export const ProblemSchema = Type.Object({
   }, { additionalProperties: false }))
 }, { additionalProperties: false, title: 'Problem', description: 'RFC 9457 problem details.' })
 
-const problemResponse = (description: string) => ({
+export const problemResponse = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: ProblemSchema } }
 })

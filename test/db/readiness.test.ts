@@ -76,14 +76,14 @@ test('DATABASE_URL reachable: migrations applied at start, /readyz 200, the stor
   }
 })
 
-test('DATABASE_URL at a closed port: the service starts, /readyz 503 problem+json, POST /v1/dice 200, store errors are 503', async () => {
+// CONTRACT › Operations: a database outage does not make /readyz 503 (that would take every instance out at once).
+test('DATABASE_URL at a closed port: the service starts, /readyz 200 saying the database is down, POST /v1/dice 200, store errors are 503', async () => {
   const closed = new URL(t.url)
   closed.port = '1'
   const app = await appWith({ DATABASE_URL: closed.toString() })
   try {
-    const ready = await request(app.server).get('/readyz').expect(503)
-    assert.match(ready.headers['content-type'] ?? '', /application\/problem\+json/)
-    assert.equal(ready.body.type, '/problems/database-unavailable')
+    const ready = await request(app.server).get('/readyz').expect(200)
+    assert.deepEqual(ready.body, { status: 'ready', checks: [{ name: 'database', ok: false, detail: 'not reachable yet; migrations pending' }] })
     await request(app.server).post('/v1/dice').send({ notation: '1d20', dice: { sequence: [17] } }).expect(200)
     await request(app.server).get('/healthz').expect(200)
     assert.throws(() => app.db!.encounters, DatabaseUnavailableError)
@@ -95,19 +95,19 @@ test('DATABASE_URL at a closed port: the service starts, /readyz 503 problem+jso
   }
 })
 
-test('database lost after start: /readyz 503 and stateless endpoints 200, no crash; back when it returns', async () => {
+test('database lost after start: /readyz 200 saying it is down, stateless endpoints 200, no crash; back when it returns', async () => {
   const proxy = await cuttableProxy(new URL(t.url))
   const app = await appWith({ DATABASE_URL: proxy.url })
   try {
     await request(app.server).get('/readyz').expect(200)
     await request(app.server).post('/v1/encounters').send({ name: 'before the outage', ruleset: 'pf1e' }).expect(201)
     await proxy.cut()
-    const down = await request(app.server).get('/readyz').expect(503)
-    assert.equal(down.body.type, '/problems/database-unavailable')
+    const down = await request(app.server).get('/readyz').expect(200)
+    assert.deepEqual(down.body.checks, [{ name: 'database', ok: false, detail: 'does not answer' }])
     await request(app.server).post('/v1/dice').send({ notation: '2d6', dice: { sequence: [3, 4] } }).expect(200)
     assert.equal((await request(app.server).get('/probe').expect(503)).body.status, 503)
     await proxy.restore()
-    await request(app.server).get('/readyz').expect(200)
+    assert.deepEqual((await request(app.server).get('/readyz').expect(200)).body.checks, [{ name: 'database', ok: true }])
     const page = await app.db!.encounters.list('public', { limit: 10 })
     assert.ok(page.items.some((e) => e.name === 'before the outage'))
   } finally {
@@ -124,12 +124,12 @@ test('database down at start-up: migrations are retried in the background and th
   await proxy.cut()
   const app = await appWith({ DATABASE_URL: proxy.url })
   try {
-    await request(app.server).get('/readyz').expect(503)
+    assert.equal((await request(app.server).get('/readyz').expect(200)).body.checks[0].ok, false)
     assert.equal(app.db?.migrated, false)
     await proxy.restore()
     const deadline = Date.now() + 10_000
     while (!app.db?.migrated && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-    await request(app.server).get('/readyz').expect(200)
+    assert.deepEqual((await request(app.server).get('/readyz').expect(200)).body.checks, [{ name: 'database', ok: true }])
     assert.equal((await app.db!.encounters.list('alice', { limit: 1 })).items.length, 0)
   } finally {
     await app.close()

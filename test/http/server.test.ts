@@ -1,46 +1,11 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
+import { connect } from 'node:net'
+import { logCollector, startServer } from '../helpers/server.js'
 
-function startServer (env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, ENCOUNTERS: 'off', PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env }
-  })
-}
-
-/** Collects the child's JSON log lines; `waitFor` resolves once a line matches (already seen or yet to come). */
-function logCollector (child: ChildProcessWithoutNullStreams): { lines: Array<Record<string, unknown>>, waitFor: (match: (line: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = []
-  const waiters: Array<{ match: (line: Record<string, unknown>) => boolean, resolve: (line: Record<string, unknown>) => void }> = []
-  let buffer = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString()
-    let newline
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const text = buffer.slice(0, newline)
-      buffer = buffer.slice(newline + 1)
-      let line: Record<string, unknown>
-      try { line = JSON.parse(text) as Record<string, unknown> } catch { continue }
-      lines.push(line)
-      for (const w of [...waiters]) {
-        if (w.match(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line) }
-      }
-    }
-  })
-  const waitFor = async (match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> => {
-    const seen = lines.find(match)
-    if (seen) return seen
-    return await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('timed out waiting for a log line')), 20_000)
-      waiters.push({ match, resolve: (line) => { clearTimeout(timer); resolve(line) } })
-    })
-  }
-  return { lines, waitFor }
-}
-
-test('the server logs JSON with the request id on every request line, and exits 0 on SIGTERM', async () => {
-  const child = startServer({})
+test('the server logs JSON, one line per request carrying its id, and exits 0 on SIGTERM', async () => {
+  const child = startServer({ SHUTDOWN_DELAY_MS: '0' })
   const { lines, waitFor } = logCollector(child)
   const listening = await waitFor((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening'))
   const url = String(listening.msg).replace('Server listening at ', '')
@@ -51,10 +16,11 @@ test('the server logs JSON with the request id on every request line, and exits 
   })
   assert.equal(response.status, 200)
   assert.equal(response.headers.get('x-request-id'), 'trace-42')
-  await waitFor((l) => l.msg === 'request completed')
-  const requestLines = lines.filter((l) => l.req !== undefined || l.res !== undefined)
-  assert.ok(requestLines.length >= 2)
-  assert.ok(requestLines.every((l) => l.requestId === 'trace-42'), 'every line of the request carries its id')
+  await waitFor((l) => l.msg === 'request')
+  const requestLines = lines.filter((l) => l.requestId !== undefined)
+  assert.equal(requestLines.length, 1, JSON.stringify(requestLines))
+  assert.equal(requestLines[0]?.requestId, 'trace-42')
+  assert.equal(requestLines[0]?.statusCode, 200)
   assert.ok(!JSON.stringify(lines).includes('1d20'), 'bodies are not logged')
 
   child.kill('SIGTERM')
@@ -71,4 +37,66 @@ test('a bad configuration value stops the process with one line naming the varia
   const lines = stderr.trim().split('\n')
   assert.equal(lines.length, 1)
   assert.match(lines[0] ?? '', /PORT/)
+})
+
+// CONTRACT › Operations: /readyz is 503 while draining after SIGTERM, so a load balancer stops sending before the listener closes.
+test('SIGTERM under load: /readyz turns 503 first, requests keep being served through the delay, an in-flight request completes, exit 0', async () => {
+  const child = startServer({ SHUTDOWN_DELAY_MS: '1500', RATE_LIMIT_PER_MINUTE: '0' })
+  const { waitFor } = logCollector(child)
+  const listening = await waitFor((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening'))
+  const url = String(listening.msg).replace('Server listening at ', '')
+  const { port } = new URL(url)
+  assert.equal((await fetch(`${url}/readyz`)).status, 200)
+
+  // An upload that is half sent when SIGTERM arrives and finished only after the listener has closed.
+  const body = JSON.stringify({ notation: '2d6', dice: { sequence: [3, 4] } })
+  const inFlight = connect(Number(port), '127.0.0.1')
+  let inFlightResponse = ''
+  inFlight.on('data', (chunk: Buffer) => { inFlightResponse += chunk.toString() })
+  inFlight.on('error', () => undefined)
+  inFlight.write(`POST /v1/dice HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`)
+
+  // Load: four clients in a loop until the listener refuses them.
+  const statuses: number[] = []
+  let refusedAt = 0
+  const client = async (): Promise<void> => {
+    for (;;) {
+      try {
+        const r = await fetch(`${url}/v1/dice`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ notation: '1d20' }) })
+        statuses.push(r.status)
+        await r.arrayBuffer()
+      } catch {
+        refusedAt = Date.now()
+        return
+      }
+    }
+  }
+  const load = Promise.all([client(), client(), client(), client()])
+  await new Promise((r) => setTimeout(r, 300))
+
+  const signalledAt = Date.now()
+  child.kill('SIGTERM')
+  let readyStatus = 200
+  let notReady: { type?: string } = {}
+  while (readyStatus === 200 && Date.now() - signalledAt < 1_000) {
+    const r = await fetch(`${url}/readyz`)
+    readyStatus = r.status
+    notReady = await r.json() as { type?: string }
+  }
+  const drainingAfter = Date.now() - signalledAt
+  assert.equal(readyStatus, 503)
+  assert.equal(notReady.type, '/problems/not-ready')
+  assert.ok(drainingAfter < 500, `/readyz 503 ${drainingAfter} ms after SIGTERM`)
+
+  await load
+  assert.ok(statuses.length > 10, `${statuses.length} requests under load`)
+  assert.ok(statuses.every((s) => s === 200), `every request answered during the drain was served: ${statuses.filter((s) => s !== 200).join(',')}`)
+  assert.ok(refusedAt - signalledAt >= 1_400, `the listener closed ${refusedAt - signalledAt} ms after SIGTERM, before SHUTDOWN_DELAY_MS`)
+
+  inFlight.write(body.slice(10))
+  const [code] = await once(child, 'exit')
+  assert.equal(code, 0)
+  assert.match(inFlightResponse, /^HTTP\/1\.1 200 /)
+  assert.match(inFlightResponse, /connection: close/i)
+  assert.match(inFlightResponse, /"total":7/)
 })

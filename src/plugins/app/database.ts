@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import { listenerClient, migrateDatabase, openDatabase, type Database } from '../../db/connection.js'
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../db/embedded-postgres.js'
+import { restartOrExit, startEmbeddedPostgres, type EmbeddedPostgres } from '../../db/embedded-postgres.js'
 import { MigrationError } from '../../db/migrator.js'
 import { DatabaseUnavailableError } from '../../encounters/errors.js'
 import { EncounterRepository } from '../../encounters/repository.js'
@@ -39,8 +39,15 @@ async function database (fastify: FastifyInstance, options: { config: Config }):
   let embedded: EmbeddedPostgres | undefined
   let url = options.config.databaseUrl
   if (url === undefined) {
-    embedded = await startEmbeddedPostgres({ dataDir: options.config.embeddedDataDir, onLog: (line) => log.debug(line) })
-    log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port} keeps its data in ${embedded.dataDir} (set DATABASE_URL to use your own server)`)
+    embedded = await startEmbeddedPostgres({
+      dataDir: options.config.embeddedDataDir,
+      relocateIfUnreachable: !options.config.embeddedDataDirSet,
+      onLog: (line) => log.debug(line),
+      onUnexpectedExit: (exit) => { restartOrExit(embedded!, exit, log) }
+    })
+    const where = embedded.relocatedFrom ? `${embedded.dataDir} (PostgreSQL's user cannot reach ${embedded.relocatedFrom})` : embedded.dataDir
+    const leftover = embedded.stoppedLeftover ? `; stopped the server (pid ${embedded.stoppedLeftover}) a killed run had left on it` : ''
+    log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port} keeps its data in ${where}${leftover} (set DATABASE_URL to use your own server)`)
     url = embedded.url
   }
   const target = url

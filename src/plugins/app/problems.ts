@@ -64,7 +64,7 @@ async function problems (fastify: FastifyInstance): Promise<void> {
     }
     const status = fastifyError.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, 'client error')
+      request.log.debug({ err: error }, 'client error') // the request line says the status
       const kind: ProblemKind = STATUS_KINDS[status] ?? 'validation-failed'
       const problem = makeProblem(kind, fastifyError.message, request.url)
       problem.status = status
