@@ -7,6 +7,15 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
+    requests?: Request[]
+  }
+  interface Request {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void
   }
   interface Histogram { average: number, p50: number, p99: number }
   interface Result {
@@ -17,5 +26,6 @@ declare module 'autocannon' {
     timeouts: number
   }
   function autocannon (options: Options): Promise<Result>
+  export type { Request, Options, Result }
   export default autocannon
 }

@@ -24,6 +24,7 @@ declare module 'fastify' {
   }
 }
 
+const PURGE_EVERY_MS = 60 * 60 * 1000
 const RETRY_MIN_MS = 1_000
 const RETRY_MAX_MS = 30_000
 
@@ -116,8 +117,16 @@ async function database (fastify: FastifyInstance, options: { config: Config }):
     }
   })
 
+  // Idempotency keys live 24 hours; an hourly sweep keeps the table to the live ones.
+  const purge = setInterval(() => {
+    if (!migrated) return
+    repository.deleteExpiredIdempotencyRecords().then((n) => { if (n > 0) log.debug({ purged: n }, 'expired idempotency keys removed') }, (err: unknown) => log.warn({ err }, 'could not purge expired idempotency keys'))
+  }, PURGE_EVERY_MS)
+  purge.unref()
+
   fastify.addHook('onClose', async () => {
     closing = true
+    clearInterval(purge)
     clearTimeout(retryTimer)
     await streams.close()
     await db.close()

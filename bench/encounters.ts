@@ -1,0 +1,137 @@
+// npm run bench (second part): encounter actions — an attack, then the end of
+// the turn, by whoever holds it — spread over 100 encounters at 50
+// connections, against the floor: a bare route doing only the transaction an
+// action needs (lock, update, insert the event) through pg with the same pool
+// size, measured in the same run in alternating slices. Targets: ≥ 70% of the
+// floor's rate, p99 < 150 ms. Uses DATABASE_URL, else an embedded PostgreSQL.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, chmodSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createInterface } from 'node:readline'
+import autocannon, { type Request as BenchRequest } from 'autocannon'
+import pg from 'pg'
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js'
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 50
+const ENCOUNTERS = 100
+
+let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined
+let dir: string | undefined
+let base = process.env.DATABASE_URL
+if (!base) {
+  dir = mkdtempSync(join(tmpdir(), 'd20-bench-pg-'))
+  chmodSync(dir, 0o755)
+  embedded = await startEmbeddedPostgres({ dataDir: join(dir, 'data') })
+  base = embedded.url
+}
+const schema = `bench_${randomBytes(4).toString('hex')}`
+const admin = new pg.Client({ connectionString: base })
+await admin.connect()
+await admin.query(`CREATE SCHEMA "${schema}"`)
+const url = new URL(base)
+url.searchParams.set('schema', schema)
+
+const servers = spawn(process.execPath, ['--import', 'tsx', 'bench/encounter-servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: url.toString() } })
+const [line] = await once(createInterface({ input: servers.stdout }), 'line') as [string]
+const { serviceUrl, bareUrl } = JSON.parse(line) as { serviceUrl: string, bareUrl: string }
+
+const weapon = { name: 'longsword', damage: '1d8', critRange: 19 }
+const combatant = (id: string) => ({ id, baseAttackBonus: 6, abilities: { str: 16, dex: 12, con: 14 }, armorClass: { armor: 5, shield: 1 }, baseSaves: { fortitude: 30 }, hitPoints: { max: 1_000_000 } })
+
+async function post (url: string, body: unknown): Promise<{ status: number, body: { id?: string, turn?: { combatantId: string } } }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return { status: res.status, body: await res.json() as { id?: string, turn?: { combatantId: string } } }
+}
+
+interface Slot { id: string, turn: string, other: string, attacked: boolean }
+const slots: Slot[] = []
+for (let i = 0; i < ENCOUNTERS; i++) {
+  const created = await post(`${serviceUrl}/v1/encounters`, { name: `bench ${i}`, ruleset: 'dnd35', combatants: [combatant('a'), combatant('b')] })
+  const started = await post(`${serviceUrl}/v1/encounters/${created.body.id as string}/start`, {})
+  const turn = started.body.turn?.combatantId as string
+  slots.push({ id: created.body.id as string, turn, other: turn === 'a' ? 'b' : 'a', attacked: false })
+}
+const floorIds = Array.from({ length: ENCOUNTERS }, () => randomUUID())
+await post(`${bareUrl}/floor-setup`, { ids: floorIds })
+
+let nextConnection = 0
+/** Each connection owns two encounters and walks their turns: attack, end the turn, attack with the other, … */
+function actionRequests (): BenchRequest[] {
+  return [{
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (req: BenchRequest, context: Record<string, unknown>) => {
+      if (context.mine === undefined) {
+        const c = nextConnection++ % CONNECTIONS
+        context.mine = [slots[2 * c], slots[2 * c + 1]]
+        context.n = 0
+      }
+      const mine = context.mine as Slot[]
+      const n = context.n as number
+      context.n = n + 1
+      const slot = mine[n % 2] as Slot
+      context.slot = slot
+      const body = slot.attacked ? { type: 'end-turn', actor: slot.turn } : { type: 'attack', actor: slot.turn, target: slot.other, weapon }
+      return { ...req, path: `/v1/encounters/${slot.id}/actions`, body: JSON.stringify(body) }
+    },
+    // The server says whose turn it is and what it has spent: the next request follows it.
+    onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+      if (status !== 200) return
+      const slot = context.slot as Slot
+      const turn = (JSON.parse(body) as { encounter: { turn: { combatantId: string, spent: string[] } } }).encounter.turn
+      slot.other = turn.combatantId === slot.turn ? slot.other : slot.turn
+      slot.turn = turn.combatantId
+      slot.attacked = turn.spent.length > 0
+    }
+  }]
+}
+
+let floorNext = 0
+function floorRequests (): BenchRequest[] {
+  const sample = JSON.stringify({ type: 'attack', actor: 'a', target: 'b', weapon })
+  return [{
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (req: BenchRequest) => ({ ...req, path: `/floor/${floorIds[floorNext++ % ENCOUNTERS] as string}`, body: sample })
+  }]
+}
+
+interface Totals { requests: number, seconds: number, p99: number[], bad: number }
+async function slice (url: string, requests: BenchRequest[], seconds: number, totals: Totals): Promise<void> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests })
+  totals.requests += result.requests.total
+  totals.seconds += seconds
+  totals.p99.push(result.latency.p99)
+  totals.bad += result.errors + result.non2xx + result.timeouts
+}
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+
+try {
+  // Autocannon reuses one request list for every connection; a fresh one per slice keeps connections on their encounters.
+  const actions: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }
+  const floor: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }
+  await slice(serviceUrl, actionRequests(), 2, { requests: 0, seconds: 0, p99: [], bad: 0 })
+  await slice(bareUrl, floorRequests(), 2, { requests: 0, seconds: 0, p99: [], bad: 0 })
+  console.log(`\nencounter actions: ${ENCOUNTERS} encounters, ${CONNECTIONS} connections, ${DURATION} s each in 2-s alternating slices`)
+  for (let done = 0; done < DURATION; done += 2) {
+    await slice(serviceUrl, actionRequests(), 2, actions)
+    await slice(bareUrl, floorRequests(), 2, floor)
+  }
+  const a = actions.requests / actions.seconds
+  const f = floor.requests / floor.seconds
+  console.log(`encounter actions ${a.toFixed(0).padStart(7)} req/s   p99 ${median(actions.p99)} ms   errors/non-2xx ${actions.bad}`)
+  console.log(`bare transaction  ${f.toFixed(0).padStart(7)} req/s   p99 ${median(floor.p99)} ms   errors/non-2xx ${floor.bad}`)
+  console.log(`ratio ${(a / f).toFixed(2)} of the floor (target ≥ 0.70); actions p99 ${median(actions.p99)} ms (target < 150 ms)`)
+  if (actions.bad > 0 || floor.bad > 0) throw new Error('failed requests during the benchmark')
+} finally {
+  servers.kill('SIGTERM')
+  await once(servers, 'exit')
+  await admin.query(`DROP SCHEMA "${schema}" CASCADE`)
+  await admin.end()
+  await embedded?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+}
