@@ -89,3 +89,17 @@ test('listing: newest first with a keyset cursor; delete removes the encounter a
   await h.http.delete(`/v1/encounters/${ids[0]}`).expect(204)
   assertProblem(await h.http.get(`/v1/encounters/${ids[0]}/events`), 404, 'not-found')
 })
+
+test('ENCOUNTERS=off: the encounter routes answer 404 problems and no database is touched', async () => {
+  const { statelessApp } = await import('../helpers/app.js')
+  const supertest = (await import('supertest')).default
+  const app = await statelessApp()
+  try {
+    const res = await supertest(app.server).post('/v1/encounters').send({ name: 'off', ruleset: 'dnd35' })
+    assertProblem(res, 404, 'not-found')
+    assert.match(res.body.detail, /ENCOUNTERS=off/)
+    assertProblem(await supertest(app.server).get('/v1/encounters'), 404, 'not-found')
+  } finally {
+    await app.close()
+  }
+})
