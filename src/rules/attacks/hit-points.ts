@@ -23,17 +23,18 @@ export interface AfterDamage {
 }
 
 /** CONTRACT › Combatant: a missing ability score counts as 10 (the /v1/damage endpoint asks for pf1e's Con instead). */
-function targetHitPoints (ruleset: Ruleset, target: CombatantInput): HitPoints {
+export function targetHitPoints (ruleset: Ruleset, target: CombatantInput): HitPoints {
   const abilities = target.abilities?.con === undefined ? { ...target.abilities, con: 10 } : target.abilities
   return hitPointsOf({ ...target, abilities }, ruleset)
 }
 
 const DROPPED = new Set(['unconscious', 'dying', 'stable', 'dead'])
 
-export function afterDamage (ruleset: Ruleset, target: CombatantInput, lethal: number, nonlethal: number, deathSaveBonus = 0): AfterDamage | null {
+/** `before` may be passed in: the odds ask this for every cell of a table about one target. */
+export function afterDamage (ruleset: Ruleset, target: CombatantInput, lethal: number, nonlethal: number, deathSaveBonus = 0, known?: HitPoints): AfterDamage | null {
   if (!target.hitPoints) return null
   const policy = ruleset.hitPoints
-  const before = targetHitPoints(ruleset, target)
+  const before = known ?? targetHitPoints(ruleset, target)
   if (policy.model === 'countdown') {
     const after = countdownDamage(countdownDamage(before, policy, lethal, false), policy, nonlethal, true)
     const now = status(after, ruleset)

@@ -6,22 +6,31 @@ import type { AcType } from '../armor-class.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { type DamagePlan, damageMultiplier } from './damage.js'
 import { type Distribution, addNotation, point } from './distribution.js'
-import { afterDamage } from './hit-points.js'
-import { massiveDamageOdds } from './massive-damage.js'
+import { afterDamage, targetHitPoints } from './hit-points.js'
+import { type MassiveDamageOdds, massiveDamageOdds } from './massive-damage.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
 import { attackHits, confirmationHits } from './resolve.js'
 import { d20Chance } from '../d20.js'
 
 /**
- * Work bounds of POST /v1/attacks/odds, so that no body can take seconds:
- * damage dice per attack (every critical roll counted), the span of one
- * attack's damage, and the cells of the action's joint lethal × nonlethal table.
+ * Work bounds of POST /v1/attacks/odds, so that no accepted body costs more
+ * than a few tens of milliseconds of CPU: damage dice per attack (every
+ * critical roll counted), the span of one attack's damage, the cells of the
+ * action's joint lethal × nonlethal table, and the steps of the whole
+ * computation, all counted from the plan before any of it is done.
  */
-export const ODDS_LIMITS = { dicePerAttack: 400, spanPerAttack: 20_000, jointCells: 1_000_000, work: 10_000_000 } as const
+export const ODDS_LIMITS = { dicePerAttack: 400, spanPerAttack: 20_000, jointCells: 200_000, work: 3_000_000 } as const
 
-/** Elementary steps spent so far by one request (each die added costs the span it is added over). */
-interface Budget { work: number }
+/**
+ * What one unit of each kind of work costs, in convolution steps (one
+ * multiply-add over a Float64Array), measured on this service: a damage cell
+ * is an object put through a Map and a sort, then an outcome in the response
+ * to serialise; a cell of the drop/kill table
+ * asks the hit-points rules where the target stands after it, and the
+ * variant weighs a Death save over its 20 faces there.
+ */
+export const ODDS_COST = { cell: 40, dropCell: 100, deathSaveCell: 600 } as const
 
 export interface Outcome { damage: number, probability: number }
 
@@ -68,16 +77,118 @@ function hitAndCritical (plan: AttackPlan): { hit: number, critical: number } {
   return { hit: hit / 20, critical: critical / 20 }
 }
 
-/** The damage of one hit with the given multiplier, as cells (the floor of the ruleset applied, §2.5). */
-function hitCells (plan: DamagePlan, critical: boolean, weight: number, budget: Budget, path: string): Cell[] {
+/** One way a hit can land (normal or critical), as the plan fixes it before any die: its dice and the range of its damage. */
+interface HitKind { critical: boolean, weight: number, dice: number, min: number, max: number }
+
+function hitKind (plan: DamagePlan, critical: boolean, weight: number, path: string): HitKind {
   const m = damageMultiplier(plan, critical)
   const dice = diceCount(plan.dice) * m + plan.extra.reduce((n, e) => n + diceCount(e.dice), 0)
   if (dice > ODDS_LIMITS.dicePerAttack) throw tooLarge(path, `an attack rolling ${dice} damage dice (at most ${ODDS_LIMITS.dicePerAttack})`)
   const range = notationRange(plan.dice)
-  const span = (range.max - range.min) * m + plan.extra.reduce((n, e) => { const r = notationRange(e.dice); return n + r.max - r.min }, 0)
-  if (span + 1 > ODDS_LIMITS.spanPerAttack) throw tooLarge(path, `an attack whose damage spans ${span + 1} values (at most ${ODDS_LIMITS.spanPerAttack})`)
-  budget.work += dice * (span + 1)
-  if (budget.work > ODDS_LIMITS.work) throw tooLarge(path, `an action needing more than ${ODDS_LIMITS.work} steps of convolution (damage dice × damage span, summed over the attacks)`)
+  let min = (plan.perRoll.total + range.min) * m
+  let max = (plan.perRoll.total + range.max) * m
+  for (const e of plan.extra) {
+    const r = notationRange(e.dice)
+    min += r.min
+    max += r.max
+  }
+  if (max - min + 1 > ODDS_LIMITS.spanPerAttack) throw tooLarge(path, `an attack whose damage spans ${max - min + 1} values (at most ${ODDS_LIMITS.spanPerAttack})`)
+  return { critical, weight, dice, min, max }
+}
+
+/**
+ * One attack as the odds will compute it, counted before any work: the ways
+ * it can hit, how many cells its outcomes can take (a miss, every damage
+ * value, the floored ones), and the most lethal and nonlethal damage it adds.
+ */
+interface AttackShape {
+  plan: AttackPlan
+  path: string
+  hitChance: number
+  critChance: number
+  kinds: HitKind[]
+  cells: number
+  lethal: number
+  nonlethal: number
+}
+
+function attackShape (plan: AttackPlan): AttackShape {
+  const { hit, critical } = hitAndCritical(plan)
+  const lands = 1 - plan.missChance / 100
+  const path = `${plan.weaponPath}/damage`
+  const kinds: HitKind[] = []
+  if (hit - critical > 0) kinds.push(hitKind(plan.damage, false, (hit - critical) * lands, path))
+  if (critical > 0) kinds.push(hitKind(plan.damage, true, critical * lands, path))
+  const { amount, nonlethal: floorIsNonlethal } = plan.damage.minimum
+  let cells = 1
+  let lethal = 0
+  let nonlethal = 0
+  for (const k of kinds) {
+    cells += k.max - k.min + 2
+    const floored = k.min < amount
+    const floorNonlethal = plan.damage.nonlethal || floorIsNonlethal
+    const top = k.max >= amount ? k.max : 0
+    if (plan.damage.nonlethal) nonlethal = Math.max(nonlethal, top)
+    else lethal = Math.max(lethal, top)
+    if (floored) {
+      if (floorNonlethal) nonlethal = Math.max(nonlethal, amount)
+      else lethal = Math.max(lethal, amount)
+    }
+  }
+  return { plan, path, hitChance: hit * lands, critChance: critical * lands, kinds, cells, lethal, nonlethal }
+}
+
+/** The work POST /v1/attacks/odds does for one body, counted before it is done. */
+export interface OddsWork {
+  /** Damage dice convolved, every critical roll counted. */
+  dice: number
+  /** Cells of the action's joint lethal × nonlethal table. */
+  cells: number
+  /** Everything, in convolution steps (ODDS_LIMITS.work). */
+  steps: number
+}
+
+/**
+ * Count the whole computation from the plan — the convolutions, each
+ * attack's cells, each step of the joint table (twice while massive damage
+ * keeps a table of survivors apart), the final distribution and the drop/kill
+ * table — and refuse, naming the damage of the attack that crosses a limit,
+ * before any of it is done.
+ */
+function countWork (ruleset: Ruleset, request: AttackRequest, shapes: readonly AttackShape[], massive: MassiveDamageOdds | null, coupDeGrace: boolean): OddsWork {
+  const perFinalCell = !request.target.hitPoints && !coupDeGrace
+    ? 1
+    : 1 + (ruleset.hitPoints.model === 'accumulated' ? ODDS_COST.deathSaveCell : ODDS_COST.dropCell)
+  let dice = 0
+  let steps = 0
+  let lMax = 0
+  let nMax = 0
+  let size = 1
+  let apart = false
+  for (const a of shapes) {
+    for (const k of a.kinds) {
+      dice += k.dice
+      steps += k.dice * (k.max - k.min + 1)
+    }
+    steps += a.cells * ODDS_COST.cell
+    lMax += a.lethal
+    nMax += a.nonlethal
+    const next = (lMax + 1) * (nMax + 1)
+    if (next > ODDS_LIMITS.jointCells) throw tooLarge(a.path, `an action whose lethal × nonlethal damage table needs ${next} cells (at most ${ODDS_LIMITS.jointCells})`)
+    apart ||= massive !== null && a.lethal >= massive.threshold
+    steps += (apart ? 2 : 1) * (size + size * a.cells + next)
+    size = next
+    // The action's distribution has one outcome per total damage.
+    if (steps + size * perFinalCell + (lMax + nMax + 1) * ODDS_COST.cell > ODDS_LIMITS.work) {
+      throw tooLarge(a.path, `an action needing more than ${ODDS_LIMITS.work} steps (damage dice × damage span per attack and critical roll, the cells of each attack and of the joint lethal × nonlethal table, and the drop and kill chances over that table)`)
+    }
+  }
+  return { dice, cells: size, steps: steps + size * perFinalCell + (lMax + nMax + 1) * ODDS_COST.cell }
+}
+
+/** The damage of one way of hitting, as cells (the floor of the ruleset applied, §2.5). */
+function hitCells (plan: DamagePlan, kind: HitKind): Cell[] {
+  const m = damageMultiplier(plan, kind.critical)
   let d: Distribution = point(plan.perRoll.total * m)
   for (let i = 0; i < m; i++) d = addNotation(d, plan.dice)
   for (const e of plan.extra) d = addNotation(d, e.dice)
@@ -86,7 +197,7 @@ function hitCells (plan: DamagePlan, critical: boolean, weight: number, budget: 
   const { amount, nonlethal: floorIsNonlethal } = plan.minimum
   for (let i = 0; i < d.p.length; i++) {
     const value = d.offset + i
-    const probability = d.p[i]! * weight
+    const probability = d.p[i]! * kind.weight
     if (probability === 0) continue
     if (value < amount) { floored += probability; continue }
     cells.push(plan.nonlethal ? { lethal: 0, nonlethal: value, probability } : { lethal: value, nonlethal: 0, probability })
@@ -117,16 +228,10 @@ function expected (outcomes: readonly Outcome[]): number {
   return outcomes.reduce((n, o) => n + o.damage * o.probability, 0)
 }
 
-function attackCells (plan: AttackPlan, budget: Budget): { cells: Cell[], hitChance: number, critChance: number } {
-  const { hit, critical } = hitAndCritical(plan)
-  const lands = 1 - plan.missChance / 100
-  const hitChance = hit * lands
-  const critChance = critical * lands
-  const cells: Cell[] = [{ lethal: 0, nonlethal: 0, probability: 1 - hitChance }]
-  const damagePath = `${plan.weaponPath}/damage`
-  if (hit - critical > 0) cells.push(...hitCells(plan.damage, false, (hit - critical) * lands, budget, damagePath))
-  if (critical > 0) cells.push(...hitCells(plan.damage, true, critChance, budget, damagePath))
-  return { cells, hitChance, critChance }
+function attackCells (shape: AttackShape): Cell[] {
+  const cells: Cell[] = [{ lethal: 0, nonlethal: 0, probability: 1 - shape.hitChance }]
+  for (const kind of shape.kinds) cells.push(...hitCells(shape.plan.damage, kind))
+  return cells
 }
 
 /** The action's joint table of lethal × nonlethal damage: p[lethal · (nMax + 1) + nonlethal]. */
@@ -145,8 +250,8 @@ function mergeCells (cells: readonly Cell[]): Cell[] {
   return [...map.values()]
 }
 
-/** Independent attacks: add one attack's outcomes to the joint table (a discrete convolution). */
-function combine (joint: Joint, cells: readonly Cell[], budget: Budget, path: string): Joint {
+/** Independent attacks: add one attack's outcomes to the joint table (a discrete convolution; its size counted in countWork). */
+function combine (joint: Joint, cells: readonly Cell[]): Joint {
   let lAdd = 0
   let nAdd = 0
   for (const c of cells) {
@@ -155,33 +260,40 @@ function combine (joint: Joint, cells: readonly Cell[], budget: Budget, path: st
   }
   const lMax = joint.lMax + lAdd
   const nMax = joint.nMax + nAdd
-  const size = (lMax + 1) * (nMax + 1)
-  if (size > ODDS_LIMITS.jointCells) throw tooLarge(path, `an action whose lethal × nonlethal damage table needs ${size} cells (at most ${ODDS_LIMITS.jointCells})`)
-  let nonZero = 0
-  for (let i = 0; i < joint.p.length; i++) if (joint.p[i] !== 0) nonZero++
-  // Checked before the work, so that a body over the limit is refused at once.
-  budget.work += nonZero * cells.length + size
-  if (budget.work > ODDS_LIMITS.work) throw tooLarge(path, `an action needing more than ${ODDS_LIMITS.work} steps of convolution`)
-  const p = new Float64Array(size)
+  const p = new Float64Array((lMax + 1) * (nMax + 1))
   const width = nMax + 1
   const oldWidth = joint.nMax + 1
+  // The cells as flat arrays: the inner loop runs up to millions of times.
+  const at = new Int32Array(cells.length)
+  const weight = new Float64Array(cells.length)
+  for (let k = 0; k < cells.length; k++) {
+    at[k] = cells[k]!.lethal * width + cells[k]!.nonlethal
+    weight[k] = cells[k]!.probability
+  }
   for (let i = 0; i < joint.p.length; i++) {
     const q = joint.p[i]!
     if (q === 0) continue
     const base = Math.floor(i / oldWidth) * width + (i % oldWidth)
-    for (const c of cells) p[base + c.lethal * width + c.nonlethal]! += q * c.probability
+    for (let k = 0; k < at.length; k++) p[base + at[k]!]! += q * weight[k]!
   }
   return { lMax, nMax, p }
 }
 
-function jointCells (joint: Joint): Cell[] {
-  const cells: Cell[] = []
+/** The joint table by total damage, summed in the table's order (as a list of its cells would be), without a cell object each. */
+function jointByDamage (joint: Joint): Outcome[] {
   const width = joint.nMax + 1
+  const sums = new Float64Array(joint.lMax + joint.nMax + 1)
+  const seen = new Uint8Array(sums.length)
   for (let i = 0; i < joint.p.length; i++) {
-    const probability = joint.p[i]!
-    if (probability > 0) cells.push({ lethal: Math.floor(i / width), nonlethal: i % width, probability })
+    const q = joint.p[i]!
+    if (!(q > 0)) continue
+    const damage = Math.floor(i / width) + (i % width)
+    sums[damage]! += q
+    seen[damage] = 1
   }
-  return cells
+  const out: Outcome[] = []
+  for (let damage = 0; damage < sums.length; damage++) if (seen[damage]) out.push({ damage, probability: probability(sums[damage]!) })
+  return out
 }
 
 /** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
@@ -203,20 +315,27 @@ function deathSaveBonus (ruleset: Ruleset, target: AttackRequest['target']): num
 }
 
 /**
- * dropChance and killChance (CONTRACT › POST /v1/attacks/odds; RULES.md §6).
+ * dropChance and killChance (CONTRACT › POST /v1/attacks/odds; RULES.md §6)
+ * over the joint table of the survivors, cell by cell in the table's order.
  * The hit-points module decides each damage total (./hit-points.ts); the
  * variant's Death save uses `baseSaves.death`, 0 when absent. A coup de grace
  * adds the save against death (DC 10 + damage).
  */
-function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly Cell[], cdg: CoupDeGracePlan | null): { drop: number | null, kill: number | null } {
+function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: Joint, cdg: CoupDeGracePlan | null): { drop: number | null, kill: number | null } {
   const target = request.target
   if (!target.hitPoints && !cdg) return { drop: null, kill: null }
   let drop = 0
   let kill = 0
   const deathBonus = deathSaveBonus(ruleset, target)
-  for (const cell of joint) {
-    const damage = cell.lethal + cell.nonlethal
-    const after = afterDamage(ruleset, target, cell.lethal, cell.nonlethal, deathBonus)
+  const before = target.hitPoints ? targetHitPoints(ruleset, target) : undefined
+  const width = joint.nMax + 1
+  for (let i = 0; i < joint.p.length; i++) {
+    const cellProbability = joint.p[i]!
+    if (!(cellProbability > 0)) continue
+    const lethal = Math.floor(i / width)
+    const nonlethal = i % width
+    const damage = lethal + nonlethal
+    const after = afterDamage(ruleset, target, lethal, nonlethal, deathBonus, before)
     let pDead = after?.dead ?? 0
     let pDrop = after?.dropped ?? 0
     // A coup de grace's own save is the variant's Death save: it is not rolled twice.
@@ -227,27 +346,36 @@ function dropAndKill (ruleset: Ruleset, request: AttackRequest, joint: readonly 
       pDead = pDead + (1 - pDead) * failsCdg
       pDrop = Math.max(pDrop, pDead)
     }
-    drop += cell.probability * pDrop
-    kill += cell.probability * pDead
+    drop += cellProbability * pDrop
+    kill += cellProbability * pDead
   }
   return { drop: target.hitPoints ? drop : null, kill }
 }
 
+function planOdds (ruleset: Ruleset, request: AttackRequest) {
+  const plan = planAction(ruleset, request)
+  const massive = massiveDamageOdds(ruleset, request.target)
+  const shapes = plan.attacks.map(attackShape)
+  const work = countWork(ruleset, request, shapes, massive, plan.coupDeGrace !== null)
+  return { plan, massive, shapes, work }
+}
+
+/** The work the odds of this body would take, counted as the endpoint counts it before doing any (throws the same 422 beyond a limit). */
+export function oddsWork (ruleset: Ruleset, request: AttackRequest): OddsWork {
+  return planOdds(ruleset, request).work
+}
+
 /** POST /v1/attacks/odds: the exact odds of the same action POST /v1/attacks would roll. */
 export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdds {
-  const plan = planAction(ruleset, request)
+  const { plan, massive, shapes } = planOdds(ruleset, request)
   let joint: Joint = { lMax: 0, nMax: 0, p: Float64Array.of(1) }
   // The same table without the ways in which massive damage killed the target, and their total chance.
   let survivors = joint
   let massiveDeath = 0
-  const massive = massiveDamageOdds(ruleset, request.target)
   const attacks: AttackOdds[] = []
-  const budget: Budget = { work: 0 }
-  for (const a of plan.attacks) {
-    const outcome = attackCells(a, budget)
-    const { hitChance, critChance } = outcome
-    const cells = mergeCells(outcome.cells)
-    const damagePath = `${a.weaponPath}/damage`
+  for (const shape of shapes) {
+    const a = shape.plan
+    const cells = mergeCells(attackCells(shape))
     const damageDistribution = byDamage(cells)
     attacks.push({
       label: a.label,
@@ -255,8 +383,8 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       attackBreakdown: a.attackBreakdown,
       targetAC: a.targetAC,
       acType: a.acType,
-      hitChance: probability(hitChance),
-      critChance: probability(critChance),
+      hitChance: probability(shape.hitChance),
+      critChance: probability(shape.critChance),
       expectedDamage: expected(damageDistribution),
       damageDistribution
     })
@@ -267,16 +395,15 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       const alive = survivors.p.reduce((n, p) => n + p, 0)
       massiveDeath += alive * q * massiveCells.reduce((n, c) => n + c.probability, 0)
       const spared = cells.map((c) => c.lethal >= massive.threshold ? { ...c, probability: c.probability * (1 - q) } : c)
-      survivors = combine(survivors, spared, budget, damagePath)
-      joint = combine(joint, cells, budget, damagePath)
+      survivors = combine(survivors, spared)
+      joint = combine(joint, cells)
     } else {
-      joint = combine(joint, cells, budget, damagePath)
-      survivors = shared ? joint : combine(survivors, cells, budget, damagePath)
+      joint = combine(joint, cells)
+      survivors = shared ? joint : combine(survivors, cells)
     }
   }
-  const all = jointCells(joint)
-  const distribution = byDamage(all)
-  const { drop, kill } = dropAndKill(ruleset, request, jointCells(survivors), plan.coupDeGrace)
+  const distribution = jointByDamage(joint)
+  const { drop, kill } = dropAndKill(ruleset, request, survivors, plan.coupDeGrace)
   return {
     attacks,
     expectedDamage: expected(distribution),
