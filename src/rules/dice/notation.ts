@@ -1,3 +1,5 @@
+import { RuleError } from '../errors.js'
+
 /**
  * Dice notation: `NdM` terms, constants, joined by `+` and `-` ("2d6+1d4-1").
  * Bounds keep a single request cheap: the limits are part of the public contract.
@@ -6,6 +8,13 @@ export const MAX_DICE_PER_TERM = 1000
 export const MAX_FACES = 1000
 export const MAX_TERMS = 20
 export const MAX_NOTATION_LENGTH = 200
+/**
+ * Most dice one notation may roll where the answer lists every die (POST
+ * /v1/dice, a save's area effect, damage and healing dice): 20 terms of 1,000
+ * dice would answer a 200-byte request with about a megabyte. 1,000 dice
+ * answer in about 50 KB.
+ */
+export const MAX_DICE_PER_ROLL = 1000
 
 export interface DiceTerm { kind: 'dice', sign: 1 | -1, count: number, faces: number }
 export interface ConstantTerm { kind: 'constant', sign: 1 | -1, value: number }
@@ -83,6 +92,20 @@ export function notationProblem (input: string): string | null {
 /** Number of dice a notation rolls (for limits and for `rolls` accounting). */
 export function diceCount (notation: ParsedNotation): number {
   return notation.terms.reduce((n, t) => n + (t.kind === 'dice' ? t.count : 0), 0)
+}
+
+/**
+ * The notation, parsed, if it rolls at most MAX_DICE_PER_ROLL dice; else a
+ * 422 out-of-range naming the field, before any die is rolled.
+ */
+export function boundedNotation (notation: ParsedNotation | string, path: string): ParsedNotation {
+  const parsed = typeof notation === 'string' ? parseNotation(notation) : notation
+  const count = diceCount(parsed)
+  if (count > MAX_DICE_PER_ROLL) {
+    const message = `rolls ${count} dice (at most ${MAX_DICE_PER_ROLL} in one notation)`
+    throw new RuleError('out-of-range', `${path} ${message}`, [{ path, message }])
+  }
+  return parsed
 }
 
 /** Smallest and largest totals, for exact probability work (`/v1/attacks/odds`). */

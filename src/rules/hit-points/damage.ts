@@ -1,5 +1,6 @@
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
+import { boundedNotation } from '../dice/notation.js'
 import { atPath, ruleNotDefined } from '../errors.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -51,7 +52,7 @@ export interface DamageOutcome {
  */
 export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Blow, dice: Dice): DamageOutcome {
   const before = atPath('/creature', () => hitPointsOf(creature, ruleset))
-  const amount = blow.dice !== undefined ? Math.max(0, dice.rollNotation(blow.dice, 'damage').total) : (blow.amount ?? 0)
+  const amount = blow.dice !== undefined ? Math.max(0, dice.rollNotation(boundedNotation(blow.dice, '/damage/dice'), 'damage').total) : (blow.amount ?? 0)
   const policy = ruleset.hitPoints
   if (policy.model === 'countdown') {
     let after = countdownDamage(before, policy, amount, blow.nonlethal ?? false)

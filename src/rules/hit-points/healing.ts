@@ -1,5 +1,6 @@
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
+import { boundedNotation } from '../dice/notation.js'
 import { RuleError, atPath, missingField, ruleNotDefined } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { saveBonus } from '../saves/save-bonus.js'
@@ -61,7 +62,7 @@ export function receiveHealing (ruleset: Ruleset, creature: CombatantInput, heal
 }
 
 function magicalAmount (healing: { amount?: number, dice?: string }, dice: Dice): number {
-  return healing.dice !== undefined ? Math.max(0, dice.rollNotation(healing.dice, 'healing').total) : (healing.amount ?? 0)
+  return healing.dice !== undefined ? Math.max(0, dice.rollNotation(boundedNotation(healing.dice, '/healing/dice'), 'healing').total) : (healing.amount ?? 0)
 }
 
 function countdownHealing (

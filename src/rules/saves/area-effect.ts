@@ -1,5 +1,6 @@
 import { type CombatantInput, hasFeat } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
+import { boundedNotation } from '../dice/notation.js'
 import { atPath } from '../errors.js'
 import type { BreakdownEntry, Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -55,7 +56,7 @@ export function resolveSaves (ruleset: Ruleset, request: SaveRequest, dice: Dice
 
   let effectDamage: SavesOutcome['effectDamage'] = null
   if (request.effect) {
-    const rolled = dice.rollNotation(request.effect.damage, 'damage')
+    const rolled = dice.rollNotation(boundedNotation(request.effect.damage, '/effect/damage'), 'damage')
     effectDamage = {
       total: Math.max(0, rolled.total),
       nonlethal: request.effect.nonlethal ?? false,
