@@ -1,0 +1,128 @@
+// The most expensive bodies each stateless endpoint accepts, found by pushing
+// each of its limits (and, for the odds, by a search over rulesets, modes and
+// dice against the counted work). test/http/worst-case.test.ts checks the work
+// each one counts; `npm run bench` (bench/worst-case.ts) reports its CPU time.
+import { ODDS_LIMITS } from '../../src/rules/attacks/odds.js'
+import { MAX_DICE_PER_ROLL } from '../../src/rules/dice/notation.js'
+import { MAX_SEQUENCE_LENGTH } from '../../src/rules/dice/roller.js'
+
+const TWO_WEAPON = ['two-weapon-fighting', 'improved-two-weapon-fighting', 'greater-two-weapon-fighting']
+const LIST = 100
+const CONDITIONS = ['shaken', 'sickened', 'fatigued', 'entangled', 'dazzled', 'prone', 'flat-footed', 'grappled', 'blinded', 'frightened']
+
+/** 50 modifiers (the most a list takes) whose sources fill the body towards its 256 KiB. */
+const modifiers = (sourceLength: number) => Array.from({ length: 50 }, (_, i) => ({ value: -100, source: `m${i}`.padEnd(sourceLength, '-') }))
+
+export interface WorstBody { name: string, url: string, body: Record<string, unknown> }
+
+/** 1,000 dice of 1,000 faces, the first 1,000 of them fixed: the most dice /v1/dice rolls, and the longest sequence. */
+export const worstDice: WorstBody = {
+  name: 'dice: 1000d1000 with a 1,000-value sequence',
+  url: '/v1/dice',
+  body: { notation: `${MAX_DICE_PER_ROLL}d1000`, dice: { sequence: Array.from({ length: MAX_SEQUENCE_LENGTH }, (_, i) => 1 + (i % 1000)) } }
+}
+
+/** 100 targets with 50 modifiers and 10 conditions each (every one in its breakdown), improved cover and evasion, an effect of 1,000 dice. */
+export const worstSaves: WorstBody = {
+  name: 'saves: 100 targets × 50 modifiers, 1000d1000 effect',
+  url: '/v1/saves',
+  body: {
+    ruleset: 'dnd35',
+    save: 'reflex',
+    dc: 200,
+    effect: { damage: `${MAX_DICE_PER_ROLL}d1000`, onSuccess: 'half' },
+    targets: Array.from({ length: LIST }, (_, i) => ({ id: `target-${i}`, abilities: { dex: 30 }, baseSaves: { reflex: 100 }, feats: ['evasion', 'improved-evasion'], cover: 'improved', conditions: CONDITIONS, modifiers: modifiers(20) })),
+    seed: 'worst'
+  }
+}
+
+/**
+ * Seven attacks (BAB 20, three two-weapon feats) that threaten on 2–20, every
+ * one a critical with this seed: 9,998 damage dice of the 10,000 an action may
+ * roll, every one in `rolls`.
+ */
+export const worstAttack: WorstBody = {
+  name: 'attacks: 7 critical hits, 9,998 damage dice',
+  url: '/v1/attacks',
+  body: {
+    ruleset: 'dnd35',
+    mode: 'full',
+    seed: 'worst-2',
+    attacker: { baseAttackBonus: 20, feats: TWO_WEAPON },
+    target: { armorClass: { total: -50 } },
+    weapon: { name: 'w', damage: '700d6', critRange: 2, critMultiplier: 2 },
+    offHand: { name: 'o', damage: '733d6', category: 'light', critRange: 2, critMultiplier: 2 }
+  }
+}
+
+/** The variant's drop/kill table: every cell weighs a Death save over 20 faces (the dearest cell there is). */
+export const worstOddsDeathSaves: WorstBody = {
+  name: 'odds: variant Death-save table',
+  url: '/v1/attacks/odds',
+  body: { ruleset: 'variant', mode: 'single', attacker: { baseAttackBonus: 20 }, target: { armorClass: { total: 1 }, hitPoints: { max: 1 } }, weapon: { name: 'w', damage: '3d697', critMultiplier: 5, critRange: 15, nonlethal: true } }
+}
+
+/** Convolution: 58d20 ×6 on a critical, 348 dice over a span of 6,613. */
+export const worstOddsConvolution: WorstBody = {
+  name: 'odds: pf1e 58d20 ×6 convolution',
+  url: '/v1/attacks/odds',
+  body: { ruleset: 'pf1e', mode: 'single', attacker: { baseAttackBonus: 20 }, target: { armorClass: { total: 10 } }, weapon: { name: 'w', damage: '58d20', critMultiplier: 6, critRange: 10 } }
+}
+
+/** A full attack of seven, lethal main hand and nonlethal off hand: the joint lethal × nonlethal table and its drop/kill cells. */
+export const worstOddsTable: WorstBody = {
+  name: 'odds: dnd35 7 attacks, lethal × nonlethal table',
+  url: '/v1/attacks/odds',
+  body: {
+    ruleset: 'dnd35', mode: 'full', attacker: { baseAttackBonus: 20, feats: TWO_WEAPON },
+    target: { armorClass: { total: 10 }, hitPoints: { max: 1 }, baseSaves: { fortitude: 3 } },
+    weapon: { name: 'w', damage: '6d6', critMultiplier: 2, extraDamage: [{ dice: '1d6' }] },
+    offHand: { name: 'o', damage: '10d20', category: 'light' }
+  }
+}
+
+export const worstDamage: WorstBody = {
+  name: 'damage: 1000d1000',
+  url: '/v1/damage',
+  body: { ruleset: 'dnd35', creature: { hitPoints: { max: 100000 }, baseSaves: { fortitude: 3 } }, damage: { dice: `${MAX_DICE_PER_ROLL}d1000` } }
+}
+
+export const worstHealing: WorstBody = {
+  name: 'healing: 1000d1000',
+  url: '/v1/healing',
+  body: { ruleset: 'dnd35', creature: { hitPoints: { max: 100000, current: -5 } }, healing: { kind: 'magical', dice: `${MAX_DICE_PER_ROLL}d1000` } }
+}
+
+/** 100 combatants with the same modifier: every one ties, so the roll-offs run. */
+export const worstInitiative: WorstBody = {
+  name: 'initiative: 100 tied combatants',
+  url: '/v1/initiative',
+  body: { ruleset: 'dnd35', combatants: Array.from({ length: LIST }, (_, i) => ({ id: `c${i}`, abilities: { dex: 10 }, conditions: CONDITIONS })), dice: { sequence: Array(LIST).fill(10) }, seed: 'worst' }
+}
+
+/** 100 undead in range, all tied on Hit Dice (a tie-break each). */
+export const worstTurning: WorstBody = {
+  name: 'turning: 100 undead',
+  url: '/v1/turning',
+  body: { ruleset: 'dnd35', action: 'turn', turner: { id: 'cleric', level: 20, class: 'cleric', energy: 'positive', abilities: { cha: 30 } }, undead: Array.from({ length: LIST }, (_, i) => ({ id: `z${i}`, hitDice: 1, distanceFeet: 5 })), dice: { sequence: [20, 6, 6] }, seed: 'worst' }
+}
+
+/** dnd35 escape from 100 further grapplers: an opposed check against each. */
+export const worstGrapple: WorstBody = {
+  name: 'grapples: escape from 101 grapplers',
+  url: '/v1/grapples',
+  body: {
+    ruleset: 'dnd35', action: 'escape',
+    attacker: { baseAttackBonus: 20, abilities: { str: 30 }, conditions: ['grappling'], feats: ['improved-grapple'] },
+    defender: { baseAttackBonus: 20, abilities: { str: 30 }, conditions: ['grappling'] },
+    others: Array.from({ length: LIST }, () => ({ baseAttackBonus: 20, abilities: { str: 30 }, conditions: ['grappling'] })),
+    seed: 'worst'
+  }
+}
+
+export const WORST_BODIES: WorstBody[] = [
+  worstDice, worstSaves, worstAttack, worstOddsDeathSaves, worstOddsConvolution, worstOddsTable,
+  worstDamage, worstHealing, worstInitiative, worstTurning, worstGrapple
+]
+
+export { ODDS_LIMITS }

@@ -1,0 +1,99 @@
+// Bounded worst case (issue 14): the most expensive body each stateless
+// endpoint accepts (test/helpers/worst-bodies.ts) is answered, and the work it
+// counts — dice rolled, convolution steps, table cells — stays within the
+// documented budget; one step further is a 422 naming the field. Work is
+// counted, never timed: `npm run bench` reports the CPU time of these bodies.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import request from 'supertest'
+import type { FastifyInstance } from 'fastify'
+import { statelessApp } from '../helpers/app.js'
+import { assertProblem } from '../helpers/problems.js'
+import {
+  type WorstBody, worstAttack, worstDamage, worstDice, worstGrapple, worstHealing, worstInitiative,
+  worstOddsConvolution, worstOddsDeathSaves, worstOddsTable, worstSaves, worstTurning
+} from '../helpers/worst-bodies.js'
+import { ODDS_LIMITS, oddsWork } from '../../src/rules/attacks/odds.js'
+import { MAX_DAMAGE_DICE_PER_ACTION } from '../../src/rules/attacks/resolve.js'
+import { MAX_DICE_PER_ROLL } from '../../src/rules/dice/notation.js'
+import { getRuleset, type RulesetId } from '../../src/rules/rulesets/index.js'
+import type { AttackRequest } from '../../src/rules/attacks/request.js'
+import { BODY_LIMIT } from '../../src/app.js'
+
+let app: FastifyInstance
+before(async () => { app = await statelessApp() })
+after(async () => { await app.close() })
+
+async function post (w: Pick<WorstBody, 'url' | 'body'>, status = 200) {
+  const payload = JSON.stringify(w.body)
+  assert.ok(Buffer.byteLength(payload) <= BODY_LIMIT, 'the body fits the 256 KiB limit')
+  const res = await request(app.server).post(w.url).set('content-type', 'application/json').send(payload).expect(status)
+  return { res, bytes: Buffer.byteLength(res.text) }
+}
+
+const rollsOf = (body: { rolls: Array<{ purpose: string }> }, purpose: string) => body.rolls.filter((r) => r.purpose === purpose).length
+
+test('POST /v1/dice: 1,000 dice is the most a request rolls (a ~50 KB answer); 1,001 is a 422 naming /notation, before any die', async () => {
+  const { res, bytes } = await post(worstDice)
+  assert.equal(res.body.rolls.length, MAX_DICE_PER_ROLL)
+  assert.ok(bytes < 50_000, `answer ${bytes} bytes`)
+  const over = await post({ url: '/v1/dice', body: { notation: Array(19).fill('50d1000').join('+') + '+51d1000' } }, 422)
+  assertProblem(over.res, { type: '/problems/out-of-range', path: '/notation' })
+  // 20 terms of 50 dice: the same 1,000 in all, accepted
+  assert.equal((await post({ url: '/v1/dice', body: { notation: Array(20).fill('50d1000').join('+') } })).res.body.rolls.length, 1000)
+})
+
+test('POST /v1/saves: 100 targets × 50 modifiers and a 1,000-die effect answer under 512 KB; a 1,001-die effect is a 422 naming /effect/damage', async () => {
+  const { res, bytes } = await post(worstSaves)
+  assert.equal(res.body.rolls.length, MAX_DICE_PER_ROLL + 100, 'the effect\'s dice, then one d20 per target')
+  assert.equal(res.body.results.length, 100)
+  assert.ok(bytes < 512 * 1024, `answer ${bytes} bytes`)
+  const body = { ...worstSaves.body, effect: { damage: '500d6+501d6', onSuccess: 'half' } }
+  assertProblem((await post({ url: '/v1/saves', body }, 422)).res, { type: '/problems/out-of-range', path: '/effect/damage' })
+})
+
+test('POST /v1/damage and /v1/healing: at most 1,000 dice in `dice`, else a 422 naming it', async () => {
+  assert.equal(rollsOf((await post(worstDamage)).res.body, 'damage'), MAX_DICE_PER_ROLL)
+  assert.equal(rollsOf((await post(worstHealing)).res.body, 'healing'), MAX_DICE_PER_ROLL)
+  const damage = { ...worstDamage.body, damage: { dice: '1000d6+1d6' } }
+  assertProblem((await post({ url: '/v1/damage', body: damage }, 422)).res, { type: '/problems/out-of-range', path: '/damage/dice' })
+  const healing = { ...worstHealing.body, healing: { kind: 'magical', dice: '1000d6+1d6' } }
+  assertProblem((await post({ url: '/v1/healing', body: healing }, 422)).res, { type: '/problems/out-of-range', path: '/healing/dice' })
+})
+
+test('POST /v1/attacks: seven critical hits roll 9,998 damage dice, within the 10,000 an action may roll', async () => {
+  const { res } = await post(worstAttack)
+  assert.equal(res.body.attacks.length, 7)
+  assert.equal(res.body.totals.criticals, 7, 'every attack a critical with this seed')
+  const damageDice = rollsOf(res.body, 'damage')
+  assert.equal(damageDice, 4 * 700 * 2 + 3 * 733 * 2)
+  assert.ok(damageDice <= MAX_DAMAGE_DICE_PER_ACTION)
+})
+
+for (const [w, grow, path] of [
+  [worstOddsDeathSaves, (b: AttackRequest) => ({ ...b, weapon: { ...b.weapon, damage: '3d698' } }), '/weapon/damage'],
+  [worstOddsConvolution, (b: AttackRequest) => ({ ...b, weapon: { ...b.weapon, damage: '59d20' } }), '/weapon/damage'],
+  [worstOddsTable, (b: AttackRequest) => ({ ...b, weapon: { ...b.weapon, damage: '7d6' } }), '/offHand/damage']
+] as const) {
+  test(`POST /v1/attacks/odds, ${w.name}: counted work within the budget, one die or face more is a 422 before any work`, async () => {
+    const body = w.body as unknown as AttackRequest & { ruleset: RulesetId }
+    const work = oddsWork(getRuleset(body.ruleset), body)
+    assert.ok(work.steps <= ODDS_LIMITS.work, `${work.steps} steps`)
+    assert.ok(work.steps > 0.85 * ODDS_LIMITS.work, `${work.steps} steps: near the limit, so the most expensive of its kind`)
+    assert.ok(work.cells <= ODDS_LIMITS.jointCells)
+    const { res } = await post(w)
+    assert.ok(Math.abs(res.body.distribution.reduce((n: number, o: { probability: number }) => n + o.probability, 0) - 1) < 1e-9, 'sums to 1')
+    assertProblem((await post({ url: w.url, body: grow(body) as unknown as Record<string, unknown> }, 422)).res, { type: '/problems/out-of-range', path })
+  })
+}
+
+test('POST /v1/initiative, /v1/turning, /v1/grapples with 100 entries: one roll per entry and its roll-offs, no more', async () => {
+  const initiative = (await post(worstInitiative)).res.body
+  assert.equal(initiative.order.length, 100)
+  assert.ok(initiative.rolls.length < 1000, `${initiative.rolls.length} dice`)
+  const turning = (await post(worstTurning)).res.body
+  assert.equal(turning.results.length, 100)
+  assert.ok(turning.rolls.length <= 3 + 100, `${turning.rolls.length} dice`)
+  const grapple = (await post(worstGrapple)).res.body
+  assert.ok(grapple.rolls.length <= 2 * 102 + 10, `${grapple.rolls.length} dice`)
+})
