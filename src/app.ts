@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { clientErrorHandler } from './http/client-errors.js'
 import { RequestLog } from './http/request-log.js'
+import { responseHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validation.js'
 import problems from './plugins/app/problems.js'
 import readiness from './plugins/app/readiness.js'
@@ -84,10 +85,8 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
   // JSON only: Fastify's default text/plain parser would let a form-ish body through.
   app.removeContentTypeParser('text/plain')
   app.setValidatorCompiler(validatorCompiler)
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id)
-    done()
-  })
+  // The security headers and the request id, in one hook (security-headers.ts).
+  app.addHook('onRequest', responseHeaders)
 
   await app.register(problems)
   await app.register(security, { rateLimitPerMinute: options.config.rateLimitPerMinute })

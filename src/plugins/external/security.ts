@@ -1,16 +1,13 @@
 import fp from 'fastify-plugin'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 
 /**
- * helmet for the usual security headers (Swagger UI brings its own CSP via
- * `staticCSP`, so helmet's global CSP stays off) and @fastify/rate-limit per
- * client address. Both are well-kept Fastify plugins: cheaper to trust than to
- * hand-write.
+ * @fastify/rate-limit per client address. The security headers are helmet's
+ * set, precomputed (src/http/security-headers.ts) and sent by app.ts's one
+ * onRequest hook with the request id.
  */
 async function security (fastify: FastifyInstance, options: { rateLimitPerMinute: number }): Promise<void> {
-  await fastify.register(helmet, { contentSecurityPolicy: false, global: true })
   if (options.rateLimitPerMinute > 0) {
     await fastify.register(rateLimit, {
       max: options.rateLimitPerMinute,
