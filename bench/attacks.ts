@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import autocannon from 'autocannon'
 import { ATTACK_PAYLOAD } from './attack-body.js'
+import { buildService } from './service.js'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const SLICE = 2
@@ -44,6 +45,7 @@ function line (t: Target): string {
 
 // The servers run in a child process: autocannon in the same event loop would
 // steal their time. Their logs go to /dev/null (a write per line is still paid).
+buildService()
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []
 const servers = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/servers.ts'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
 const [urls] = await once(servers, 'message') as [{ info: string, warn: string, bare: string, responseBytes: number }]

@@ -4,12 +4,15 @@
 // above the benchmark's rate so its bookkeeping is paid but nothing is
 // refused) and the same with logs at warn, and a bare Fastify route that
 // parses the same body and answers the same bytes: a response the service
-// gave at start-up. Logs go to this process's stdout (/dev/null in the
+// gave at start-up. The service is the compiled build, as `npm start` runs
+// it. Logs go to this process's stdout (/dev/null in the
 // benchmark); the URLs go to the parent over IPC. Serves until SIGTERM.
 import Fastify, { type FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
 import { ATTACK_PAYLOAD } from './attack-body.js'
+import { loadService } from './service.js'
+
+// The compiled build (bench/service.ts), which the parent has brought up to date.
+const { buildApp, loadConfig } = await loadService()
 
 /** Above any rate 50 connections reach on this machine (a few thousand a second). */
 const RATE_LIMIT_PER_MINUTE = '10000000'

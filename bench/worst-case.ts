@@ -1,17 +1,19 @@
 // npm run bench (second part): the CPU time of the most expensive body each
 // stateless endpoint accepts (test/helpers/worst-bodies.ts, whose counted work
 // test/http/worst-case.test.ts checks), in this process: process.cpuUsage()
-// around N requests through app.inject, after a warm-up, with the service's
-// default configuration (logs at warn here, to keep the output readable).
+// around N requests through app.inject to the compiled build, after a
+// warm-up, with the service's default configuration (logs at warn here, to
+// keep the output readable).
 // Target: under 50 ms each. CPU time counts every thread of the process (the
 // garbage collector's too), so a loaded machine inflates it.
-import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
 import { WORST_BODIES } from '../test/helpers/worst-bodies.js'
+import { buildService, loadService } from './service.js'
 
 const N = Number(process.env.BENCH_WORST_REPEAT ?? 20)
 const TARGET_MS = 50
 
+buildService()
+const { buildApp, loadConfig } = await loadService()
 const app = await buildApp({ config: loadConfig({ ...process.env, ENCOUNTERS: 'off', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' }) })
 await app.ready()
 try {
