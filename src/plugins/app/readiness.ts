@@ -31,8 +31,11 @@ async function readiness (fastify: FastifyInstance): Promise<void> {
   })
   // At send time, so a request that began before SIGTERM closes its
   // connection too: a kept-alive connection would hold the close for 72 s.
-  fastify.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: it runs for every response and
+  // matters only while draining, so it should cost no promise.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (state === 'draining') reply.header('connection', 'close')
+    done(null, payload)
   })
 }
 
