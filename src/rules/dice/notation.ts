@@ -35,7 +35,27 @@ export class NotationError extends Error {
 
 const TERM = /^([+-]?)(?:(\d*)[dD](\d+)|(\d+))/
 
+/**
+ * Notations read before, by their text: the body validator reads each one
+ * (format `dice-notation`) and the rules read it again, for the same few
+ * texts request after request ("1d8", "2d6+3"). Frozen, since they are shared;
+ * emptied when full, so a stream of distinct texts costs no memory.
+ */
+const parsed = new Map<string, ParsedNotation>()
+const PARSED_KEPT = 1000
+
 export function parseNotation (input: string): ParsedNotation {
+  const known = parsed.get(input)
+  if (known) return known
+  const result = readNotation(input)
+  if (parsed.size >= PARSED_KEPT) parsed.clear()
+  for (const term of result.terms) Object.freeze(term)
+  Object.freeze(result.terms)
+  parsed.set(input, Object.freeze(result))
+  return result
+}
+
+function readNotation (input: string): ParsedNotation {
   // "2d6 3" must not be read as a d63: spaces only around signs.
   if (/[\dDd]\s+[\dDd]/.test(input)) throw new NotationError(`cannot read dice notation "${input.trim()}": terms must be joined by + or -`)
   const text = input.replace(/\s+/g, '')
