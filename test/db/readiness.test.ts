@@ -1,12 +1,12 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, connect, type Server, type Socket } from 'node:net'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { DatabaseUnavailableError } from '../../src/encounters/errors.js'
 import { testDatabase, type TestDatabase } from '../helpers/database.js'
+import { cuttableProxy } from '../helpers/proxy.js'
 
 let t: TestDatabase
 before(async () => { t = await testDatabase() })
@@ -23,42 +23,6 @@ async function appWith (env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
   })
   await app.ready()
   return app
-}
-
-/** A TCP hop to the database that the test can cut and restore: "stop PostgreSQL's access". */
-async function cuttableProxy (target: URL): Promise<{ url: string, cut: () => Promise<void>, restore: () => Promise<void> }> {
-  const sockets = new Set<Socket>()
-  let server: Server
-  let port = 0
-  const listen = async (): Promise<void> => {
-    server = createServer((client) => {
-      const upstream = connect(Number(target.port || 5432), target.hostname)
-      for (const s of [client, upstream]) {
-        sockets.add(s)
-        s.on('error', () => undefined)
-        s.on('close', () => sockets.delete(s))
-      }
-      client.pipe(upstream).pipe(client)
-      client.on('close', () => upstream.destroy())
-      upstream.on('close', () => client.destroy())
-    })
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-    port = (server.address() as { port: number }).port
-  }
-  await listen()
-  const url = new URL(target)
-  url.hostname = '127.0.0.1'
-  url.port = String(port)
-  return {
-    url: url.toString(),
-    cut: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        for (const s of sockets) s.destroy()
-      })
-    },
-    restore: listen
-  }
 }
 
 test('DATABASE_URL reachable: migrations applied at start, /readyz 200, the store usable', async () => {
