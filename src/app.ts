@@ -8,6 +8,7 @@ import { validatorCompiler } from './http/validation.js'
 import access from './plugins/app/access.js'
 import problems from './plugins/app/problems.js'
 import readiness from './plugins/app/readiness.js'
+import corsPolicy from './plugins/external/cors.js'
 import docs from './plugins/external/swagger.js'
 import security from './plugins/external/security.js'
 import routes from './routes/index.js'
@@ -93,6 +94,7 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
   })
 
   await app.register(problems)
+  await app.register(corsPolicy)
   await app.register(security, { rateLimitPerMinute: options.config.rateLimitPerMinute })
   // After the rate limiter: its per-route hook runs first, so refused keys are counted too.
   await app.register(access)
