@@ -35,12 +35,12 @@ await admin.query(`CREATE SCHEMA "${schema}"`)
 const url = new URL(base)
 url.searchParams.set('schema', schema)
 
-const servers = spawn(process.execPath, ['--import', 'tsx', 'bench/encounter-servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: url.toString() } })
+const servers = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'bench/encounter-servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: url.toString() } })
 const [line] = await once(createInterface({ input: servers.stdout }), 'line') as [string]
 const { serviceUrl, bareUrl } = JSON.parse(line) as { serviceUrl: string, bareUrl: string }
 
 const weapon = { name: 'longsword', damage: '1d8', critRange: 19 }
-const combatant = (id: string) => ({ id, baseAttackBonus: 6, abilities: { str: 16, dex: 12, con: 14 }, armorClass: { armor: 5, shield: 1 }, baseSaves: { fortitude: 30 }, hitPoints: { max: 1_000_000 } })
+const combatant = (id: string) => ({ id, baseAttackBonus: 6, abilities: { str: 16, dex: 12, con: 14 }, armorClass: { armor: 5, shield: 1 }, baseSaves: { fortitude: 30 }, hitPoints: { max: 100_000 } })
 
 async function post (url: string, body: unknown): Promise<{ status: number, body: { id?: string, turn?: { combatantId: string } } }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -49,14 +49,28 @@ async function post (url: string, body: unknown): Promise<{ status: number, body
 
 interface Slot { id: string, turn: string, other: string, attacked: boolean }
 const slots: Slot[] = []
-for (let i = 0; i < ENCOUNTERS; i++) {
-  const created = await post(`${serviceUrl}/v1/encounters`, { name: `bench ${i}`, ruleset: 'dnd35', combatants: [combatant('a'), combatant('b')] })
-  const started = await post(`${serviceUrl}/v1/encounters/${created.body.id as string}/start`, {})
-  const turn = started.body.turn?.combatantId as string
-  slots.push({ id: created.body.id as string, turn, other: turn === 'a' ? 'b' : 'a', attacked: false })
-}
 const floorIds = Array.from({ length: ENCOUNTERS }, () => randomUUID())
-await post(`${bareUrl}/floor-setup`, { ids: floorIds })
+
+async function setUp (): Promise<void> {
+  for (let i = 0; i < ENCOUNTERS; i++) {
+    const created = await post(`${serviceUrl}/v1/encounters`, { name: `bench ${i}`, ruleset: 'dnd35', combatants: [combatant('a'), combatant('b')] })
+    if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`)
+    const started = await post(`${serviceUrl}/v1/encounters/${created.body.id as string}/start`, {})
+    const turn = started.body.turn?.combatantId as string
+    slots.push({ id: created.body.id as string, turn, other: turn === 'a' ? 'b' : 'a', attacked: false })
+  }
+  await post(`${bareUrl}/floor-setup`, { ids: floorIds })
+}
+
+/** Read every encounter's turn again: a slice may end after a request was prepared but before it was sent. */
+async function resync (): Promise<void> {
+  await Promise.all(slots.map(async (slot) => {
+    const turn = (await (await fetch(`${serviceUrl}/v1/encounters/${slot.id}`)).json() as { turn: { combatantId: string, spent: string[] } }).turn
+    slot.turn = turn.combatantId
+    slot.other = turn.combatantId === 'a' ? 'b' : 'a'
+    slot.attacked = turn.spent.length > 0
+  }))
+}
 
 let nextConnection = 0
 /** Each connection owns two encounters and walks their turns: attack, end the turn, attack with the other, … */
@@ -74,18 +88,11 @@ function actionRequests (): BenchRequest[] {
       const n = context.n as number
       context.n = n + 1
       const slot = mine[n % 2] as Slot
-      context.slot = slot
       const body = slot.attacked ? { type: 'end-turn', actor: slot.turn } : { type: 'attack', actor: slot.turn, target: slot.other, weapon }
+      // Requests on one connection go one after another, so the turn can be followed here.
+      if (slot.attacked) [slot.turn, slot.other] = [slot.other, slot.turn]
+      slot.attacked = !slot.attacked
       return { ...req, path: `/v1/encounters/${slot.id}/actions`, body: JSON.stringify(body) }
-    },
-    // The server says whose turn it is and what it has spent: the next request follows it.
-    onResponse: (status: number, body: string, context: Record<string, unknown>) => {
-      if (status !== 200) return
-      const slot = context.slot as Slot
-      const turn = (JSON.parse(body) as { encounter: { turn: { combatantId: string, spent: string[] } } }).encounter.turn
-      slot.other = turn.combatantId === slot.turn ? slot.other : slot.turn
-      slot.turn = turn.combatantId
-      slot.attacked = turn.spent.length > 0
     }
   }]
 }
@@ -102,15 +109,22 @@ function floorRequests (): BenchRequest[] {
 
 interface Totals { requests: number, seconds: number, p99: number[], bad: number }
 async function slice (url: string, requests: BenchRequest[], seconds: number, totals: Totals): Promise<void> {
+  if (url === serviceUrl) {
+    // Requests cut off at the end of the last slice may still be running on the server: let them land, then follow the turns again.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await resync()
+  }
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests })
   totals.requests += result.requests.total
   totals.seconds += seconds
   totals.p99.push(result.latency.p99)
   totals.bad += result.errors + result.non2xx + result.timeouts
+  if (result.errors + result.non2xx + result.timeouts > 0) console.error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`)
 }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 try {
+  await setUp()
   // Autocannon reuses one request list for every connection; a fresh one per slice keeps connections on their encounters.
   const actions: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }
   const floor: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }

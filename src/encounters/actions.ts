@@ -15,7 +15,8 @@ import { turningResponse } from '../resolution/turning.js'
 import { creatureOf, isDown } from './combatants.js'
 import { addCondition, advanceFrom, combatantById, endsAt, isRestricted, moveInOrder, removeCondition, setConditionNames, turnIndex, type Draft } from './flow.js'
 import type { CombatantState } from './model.js'
-import { conflict, missing, notPossible, unknownCombatant } from './problems.js'
+import { conflict, fieldProblems, missing, notPossible, unknownCombatant } from './problems.js'
+import { actionFieldProblems } from './action-fields.js'
 import { applyBlow, applyHitPoints } from './harm.js'
 
 type Body = Record<string, unknown>
@@ -54,6 +55,7 @@ function authorize (draft: Draft, type: string, body: Body, actor: CombatantStat
   const { state, ruleset } = draft
   if (state.status !== 'active') throw conflict(`the encounter is ${state.status}: actions need an active encounter (POST …/start first)`)
   if (GM_ACTIONS.has(type)) return 'gm'
+  if (type === 'end-turn' && state.turn === null) return 'gm'
   if (!actor) throw missing('/actor', 'actor is required for this action')
   if (body.readied === true) {
     if (!actor.readied) throw conflict(`${actor.id} has no readied action to fire`, '/readied')
@@ -260,6 +262,11 @@ function fireReadied (draft: Draft, actor: CombatantState): void {
 }
 
 export function resolveAction (draft: Draft, type: string, body: Body): { result: unknown, actor: string | null } {
+  const problems = actionFieldProblems({ ...body, type })
+  if (problems.length > 0) {
+    const missingOnly = problems.every((p) => p.message.startsWith('is required'))
+    throw fieldProblems(missingOnly ? 'missing-field' : 'not-possible', problems)
+  }
   const actor = body.actor === undefined ? null : combatant(draft, body.actor, '/actor')
   const mode = authorize(draft, type, body, actor)
   let result: unknown = null

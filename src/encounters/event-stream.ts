@@ -8,7 +8,6 @@
 import type { Writable } from 'node:stream'
 import { EncounterNotFoundError } from './errors.js'
 import type { EncounterEvent } from './model.js'
-import { eventView } from './service.js'
 
 /** Unflushed bytes beyond which a client is too slow to keep. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024
@@ -17,7 +16,7 @@ export const HEARTBEAT = ': keep-alive\n\n'
 
 /** `id:` the seq, `event:` the type, `data:` the logged event with the encounter's version after it. */
 export function sseFrame (event: EncounterEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...eventView(event), version: event.seq })}\n\n`
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...event, version: event.seq })}\n\n`
 }
 
 /** Why a stream ended: the client left, fell behind, the encounter was deleted, the log could not be read, the server stops. */

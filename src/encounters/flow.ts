@@ -91,14 +91,11 @@ export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, i
     .map((c) => ({ ...creatureOf(c, ruleset), id: c.id, aware: c.aware }))
 }
 
-function restricted (state: EncounterState, c: CombatantState): boolean {
+/** Restricted activity (000 › Restricted Activity; 001 › Staggered): the surprise round, staggered or disabled. */
+export function isRestricted (state: EncounterState, c: CombatantState): boolean {
   if (state.round === 0) return true
   const status = c.hitPoints?.status
   return status === 'staggered' || status === 'disabled' || hasConditionRecord(c, 'staggered') || hasConditionRecord(c, 'disabled')
-}
-
-export function isRestricted (state: EncounterState, c: CombatantState): boolean {
-  return restricted(state, c)
 }
 
 function beginTurn (draft: Draft, c: CombatantState): void {

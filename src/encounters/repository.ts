@@ -176,7 +176,7 @@ const ENCOUNTER_INSERT = `INSERT INTO "Encounter" (id, "ownerId", name, status, 
   VALUES ($1, $2, $3, $4::"EncounterStatus", $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $13, $14::"Ruleset") RETURNING id`
 
 /** Everything one write changes, in one statement: the encounter row, the roster, the event, the notification. */
-function writeStatement (created: boolean): string {
+function writeStatementText (created: boolean): string {
   return `WITH enc AS (${created ? ENCOUNTER_INSERT : ENCOUNTER_UPDATE}),
   gone AS (DELETE FROM "Combatant" WHERE "encounterId" = $1 AND id = ANY($15::text[])),
   kept AS (INSERT INTO "Combatant" ("encounterId", ${COMBATANT_COLUMNS}, "createdAt", "updatedAt")
@@ -186,6 +186,12 @@ function writeStatement (created: boolean): string {
     SELECT id, $12, $17, $18, $19, $20, $21, $22, $23, $24, $13 FROM enc)
   SELECT pg_notify('encounter_events', $1::text || ':' || $12::text)`
 }
+
+// Named statements are parsed once per connection, not on every write.
+const WRITE_CREATED = { name: 'encounter-write-created', text: writeStatementText(true) }
+const WRITE_UPDATED = { name: 'encounter-write-updated', text: writeStatementText(false) }
+const LOCK = { name: 'encounter-lock', text: 'SELECT version FROM "Encounter" WHERE id = $1 AND "ownerId" = $2 FOR UPDATE' }
+const READ = { name: 'encounter-read', text: SELECT_ENCOUNTER }
 
 export interface Decision<T> {
   state: EncounterState
@@ -231,7 +237,7 @@ export class EncounterRepository {
   async get (ownerId: string, id: string): Promise<EncounterState | null> {
     if (!UUID.test(id)) return null
     try {
-      const { rows } = await this.pool.query<EncounterRow>(SELECT_ENCOUNTER, [id, ownerId])
+      const { rows } = await this.pool.query<EncounterRow>({ ...READ, values: [id, ownerId] })
       return rows[0] ? toState(rows[0]).state : null
     } catch (error) {
       return translate(error)
@@ -261,8 +267,17 @@ export class EncounterRepository {
     client.on('error', onError)
     let open = false
     try {
-      await client.query('BEGIN')
-      open = true
+      // Without an idempotency key to reserve first, BEGIN and the row lock go in one round trip
+      // (a simple-protocol query; the id is a checked UUID and the owner an escaped literal).
+      const lockWithBegin = id !== null && !options.idempotency
+      if (lockWithBegin) {
+        open = true
+        const results = await client.query(`BEGIN; ${LOCK.text.replace('$1', `'${id}'`).replace('$2', client.escapeLiteral(ownerId))}`) as unknown as pg.QueryResult[]
+        if (results[1]?.rowCount === 0) throw new EncounterNotFoundError('encounter')
+      } else {
+        await client.query('BEGIN')
+        open = true
+      }
       if (options.idempotency) {
         const replay = await this.reserve(client, ownerId, options.idempotency)
         if (replay) {
@@ -276,15 +291,17 @@ export class EncounterRepository {
       if (id !== null) {
         // Lock first, then read in a statement of its own: a read that waited for the lock inside one
         // statement would still see the roster as it was before the other writer committed.
-        const locked = await client.query('SELECT version FROM "Encounter" WHERE id = $1 AND "ownerId" = $2 FOR UPDATE', [id, ownerId])
-        if (locked.rowCount === 0) throw new EncounterNotFoundError('encounter')
-        const { rows } = await client.query<EncounterRow>(SELECT_ENCOUNTER, [id, ownerId])
+        if (!lockWithBegin) {
+          const locked = await client.query({ ...LOCK, values: [id, ownerId] })
+          if (locked.rowCount === 0) throw new EncounterNotFoundError('encounter')
+        }
+        const { rows } = await client.query<EncounterRow>({ ...READ, values: [id, ownerId] })
         if (!rows[0]) throw new EncounterNotFoundError('encounter')
         ;({ state: current, positions } = toState(rows[0]))
         if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) throw new VersionConflictError(options.expectedVersion, current.version)
       }
       const decision = decide(current)
-      await client.query(writeStatement(id === null), this.writeParameters(ownerId, current, positions, decision))
+      await client.query({ ...(id === null ? WRITE_CREATED : WRITE_UPDATED), values: this.writeParameters(ownerId, current, positions, decision) })
       if (options.idempotency) {
         await client.query('UPDATE "IdempotencyRecord" SET "statusCode" = $3, response = $4 WHERE "ownerId" = $1 AND key = $2',
           // Kept as JSON text (a jsonb string): jsonb would reorder the keys, and a replay must be byte for byte the same.

@@ -44,11 +44,6 @@ export function encounterView (state: EncounterState): EncounterView {
   }
 }
 
-/** The event as the log and the stream serve it. */
-export function eventView (event: EncounterEvent): EncounterEvent {
-  return event
-}
-
 export interface ActionResponse { event: Omit<EncounterEvent, 'request' | 'rolls' | 'result' | 'applied'>, result: unknown, applied: unknown[], encounter: EncounterView }
 
 export class EncounterService {

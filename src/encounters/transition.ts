@@ -32,8 +32,6 @@ export interface Transition {
   initiativeCount: number | null
 }
 
-export const ROSTER_EVENTS = ['created', 'combatant-added', 'combatant-updated', 'combatant-removed', 'started'] as const
-
 function diceFor (request: Record<string, unknown>): Dice {
   const dice = request.dice as { sequence?: number[] } | undefined
   return new Dice({ seed: (request.seed as string | number | undefined) ?? 0, sequence: dice?.sequence })

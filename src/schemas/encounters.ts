@@ -55,7 +55,7 @@ export const EncounterCombatantSchema = Type.Object({
   name: Nullable(Type.String()),
   side: Nullable(Type.String()),
   aware: Type.Boolean(),
-  initiative: Nullable(Type.Integer(), { description: 'Its initiative count; null before the start. Delay and ready change it (D68).' }),
+  initiative: Nullable(Type.Integer(), { description: 'Its initiative count; null before the start. Delay and ready change it (SRD › Delay, Ready).' }),
   hitPoints: Nullable(HitPointsSchema, { description: 'The hit-point state with its status, as POST /v1/damage reports it (the variant\'s accumulated damage, wound points and Death-save tallies included); null when the combatant has none.' }),
   conditions: Type.Array(ConditionEntrySchema),
   reactionsUsed: Type.Integer({ description: 'Attacks of opportunity (variant: reactions) used since its turn last began.' }),

@@ -89,3 +89,64 @@ test('listing: newest first with a keyset cursor; delete removes the encounter a
   await h.http.delete(`/v1/encounters/${ids[0]}`).expect(204)
   assertProblem(await h.http.get(`/v1/encounters/${ids[0]}/events`), 404, 'not-found')
 })
+
+test('ENCOUNTERS=off: the encounter routes answer 404 problems and no database is touched', async () => {
+  const { statelessApp } = await import('../helpers/app.js')
+  const supertest = (await import('supertest')).default
+  const app = await statelessApp()
+  try {
+    const res = await supertest(app.server).post('/v1/encounters').send({ name: 'off', ruleset: 'dnd35' })
+    assertProblem(res, 404, 'not-found')
+    assert.match(res.body.detail, /ENCOUNTERS=off/)
+    assertProblem(await supertest(app.server).get('/v1/encounters'), 404, 'not-found')
+  } finally {
+    await app.close()
+  }
+})
+
+test('an action without a field it needs is a 422 missing-field; a field it does not use is a 422 naming it', async () => {
+  const { id } = await createEncounter(h, { name: 'fields', ruleset: 'dnd35', combatants: two })
+  await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: 'a', target: 'b' }), 422, 'missing-field', '/weapon')
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'a', weapon: { damage: '1d6' } }), 422, 'not-possible', '/weapon')
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'condition', target: 'a', add: 'prone', remove: 'prone' }), 422, 'not-possible', '/remove')
+  assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'delay', actor: 'a' }), 422, 'not-possible', '/count')
+  assert.equal(await versionOf(id), 2)
+})
+
+test('random action bodies never get a 5xx, and a refused one writes nothing', async () => {
+  const fc = (await import('fast-check')).default
+  const { id } = await createEncounter(h, { name: 'fuzz', ruleset: 'pf1e', combatants: two.map((c) => ({ ...c, abilities: { ...c.abilities, con: 10 } })) })
+  await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  const ids = fc.constantFrom('a', 'b', 'nobody')
+  const body = fc.record({
+    type: fc.constantFrom('attack', 'full-attack', 'coup-de-grace', 'save', 'grapple', 'maneuver', 'turn', 'damage', 'heal', 'condition', 'move', 'act', 'delay', 'ready', 'end-turn'),
+    actor: ids,
+    target: ids,
+    weapon: fc.constantFrom({ damage: '1d6' }, { damage: '1d8', critRange: 19 }),
+    action: fc.constantFrom('start', 'pin', 'turn', 'channel-positive'),
+    maneuver: fc.constantFrom('trip', 'disarm', 'steal'),
+    targets: fc.constantFrom(['a'], ['a', 'b'], [{ id: 'b', kind: 'living' }]),
+    damage: fc.constantFrom({ amount: 3 }, { dice: '1d4' }, {}),
+    healing: fc.constantFrom({ kind: 'magical', amount: 2 }, { kind: 'stabilize' }, { kind: 'natural' }),
+    add: fc.constantFrom('prone', 'shaken'),
+    count: fc.integer({ min: -5, max: 30 }),
+    after: ids,
+    actionType: fc.constantFrom('standard', 'move', 'major', 'swift', 'free'),
+    trigger: fc.constant('go'),
+    save: fc.constantFrom('will', 'death'),
+    dc: fc.integer({ min: 0, max: 30 }),
+    offTurn: fc.boolean(),
+    readied: fc.boolean(),
+    durationRounds: fc.integer({ min: 1, max: 3 })
+  }, { requiredKeys: ['type'] })
+  await fc.assert(fc.asyncProperty(body, async (b) => {
+    const before = await versionOf(id)
+    const res = await h.http.post(`/v1/encounters/${id}/actions`).send(b)
+    assert.ok(res.status < 500, `${res.status} for ${JSON.stringify(b)}: ${JSON.stringify(res.body)}`)
+    if (res.status !== 200) {
+      assert.match(res.headers['content-type'] ?? '', /application\/problem\+json/)
+      assert.equal(await versionOf(id), before, 'a refused action writes nothing')
+    }
+  }), { numRuns: 150, seed: 20261130 })
+})
