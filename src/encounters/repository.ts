@@ -258,6 +258,13 @@ export class EncounterRepository {
     } catch (error) {
       return translate(error)
     }
+    // A checked-out client has no 'error' listener of the pool's: a connection
+    // lost between two statements would be an uncaught error and end the
+    // process. Keep it: the next statement fails with it (a 503), and the
+    // client is destroyed on release instead of going back to the pool.
+    let lost: Error | undefined
+    const onError = (error: Error): void => { lost = error }
+    client.on('error', onError)
     let open = false
     try {
       // Without an idempotency key to reserve first, BEGIN, the row lock and the read go in one round
@@ -310,10 +317,11 @@ export class EncounterRepository {
       open = false
       return { status: decision.status, body: decision.body, replayed: false }
     } catch (error) {
-      if (open) await client.query('ROLLBACK').catch(() => undefined)
+      if (open && lost === undefined) await client.query('ROLLBACK').catch(() => undefined)
       return translate(error)
     } finally {
-      client.release()
+      client.removeListener('error', onError)
+      client.release(lost)
     }
   }
 

@@ -15,9 +15,9 @@ import type { WriteOptions } from '../../encounters/repository.js'
 const ETAG = /^"(\d{1,15})"$/
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
 
-/** The tenant a request acts for; the access plugin sets it from the API key (open mode: one shared tenant). */
+/** The tenant a request acts for; the access plugin sets it from the API key (open mode: one shared tenant, `public`). */
 export function ownerOf (request: FastifyRequest): string {
-  return (request as FastifyRequest & { tenant?: string }).tenant ?? 'public'
+  return request.tenant
 }
 
 function writeOptions (request: FastifyRequest): WriteOptions {
