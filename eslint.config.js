@@ -22,7 +22,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': 'off' }
   },
   {
-    files: ['scripts/**', 'bench/**'],
+    files: ['scripts/**', 'bench/**', 'test/load/**'],
     rules: { 'no-console': 'off' }
   },
   {

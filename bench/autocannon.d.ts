@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string
     connections?: number
     duration?: number
+    /** Send exactly this many requests (then `duration` is ignored) and wait for every response. */
+    amount?: number
     method?: string
     headers?: Record<string, string>
     body?: string
@@ -22,6 +24,8 @@ declare module 'autocannon' {
     requests: Histogram & { total: number }
     latency: Histogram
     errors: number
+    /** Seconds the run took. */
+    duration: number
     non2xx: number
     timeouts: number
   }

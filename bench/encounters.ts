@@ -15,7 +15,9 @@ import autocannon, { type Request as BenchRequest } from 'autocannon'
 import pg from 'pg'
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js'
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+const SLICES = Number(process.env.BENCH_SLICES ?? 5)
+/** Requests per slice: a fixed count, every response awaited, so no action is cut off mid-turn between slices. */
+const PER_SLICE = Number(process.env.BENCH_REQUESTS ?? 1500)
 const CONNECTIONS = 50
 const ENCOUNTERS = 100
 
@@ -108,15 +110,11 @@ function floorRequests (): BenchRequest[] {
 }
 
 interface Totals { requests: number, seconds: number, p99: number[], bad: number }
-async function slice (url: string, requests: BenchRequest[], seconds: number, totals: Totals): Promise<void> {
-  if (url === serviceUrl) {
-    // Requests cut off at the end of the last slice may still be running on the server: let them land, then follow the turns again.
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    await resync()
-  }
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests })
+async function slice (url: string, requests: BenchRequest[], amount: number, totals: Totals): Promise<void> {
+  if (url === serviceUrl) await resync()
+  const result = await autocannon({ url, connections: CONNECTIONS, amount, requests })
   totals.requests += result.requests.total
-  totals.seconds += seconds
+  totals.seconds += result.duration
   totals.p99.push(result.latency.p99)
   totals.bad += result.errors + result.non2xx + result.timeouts
   if (result.errors + result.non2xx + result.timeouts > 0) console.error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`)
@@ -128,12 +126,12 @@ try {
   // Autocannon reuses one request list for every connection; a fresh one per slice keeps connections on their encounters.
   const actions: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }
   const floor: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }
-  await slice(serviceUrl, actionRequests(), 2, { requests: 0, seconds: 0, p99: [], bad: 0 })
-  await slice(bareUrl, floorRequests(), 2, { requests: 0, seconds: 0, p99: [], bad: 0 })
-  console.log(`\nencounter actions: ${ENCOUNTERS} encounters, ${CONNECTIONS} connections, ${DURATION} s each in 2-s alternating slices`)
-  for (let done = 0; done < DURATION; done += 2) {
-    await slice(serviceUrl, actionRequests(), 2, actions)
-    await slice(bareUrl, floorRequests(), 2, floor)
+  await slice(serviceUrl, actionRequests(), 500, { requests: 0, seconds: 0, p99: [], bad: 0 })
+  await slice(bareUrl, floorRequests(), 500, { requests: 0, seconds: 0, p99: [], bad: 0 })
+  console.log(`\nencounter actions: ${ENCOUNTERS} encounters, ${CONNECTIONS} connections, ${SLICES} alternating slices of ${PER_SLICE} requests each`)
+  for (let done = 0; done < SLICES; done++) {
+    await slice(serviceUrl, actionRequests(), PER_SLICE, actions)
+    await slice(bareUrl, floorRequests(), PER_SLICE, floor)
   }
   const a = actions.requests / actions.seconds
   const f = floor.requests / floor.seconds

@@ -40,7 +40,9 @@ if (!env.DATABASE_URL && files.some((f) => f.startsWith(join('test', 'db')))) {
 
 // Ctrl-C reaches the runner's process group; wait for it, then clean up.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined)
-const args = ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]
+// A test that hangs fails after its timeout, and a file whose tests are done exits even if
+// something left a handle open, so a stuck test can never hold CI until its own time limit.
+const args = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=240000', '--test-force-exit', ...files]
 const child = spawn(process.execPath, args, { stdio: 'inherit', env })
 const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)))
 if (embedded) {

@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { clientErrorHandler } from './http/client-errors.js'
-import { RequestLog } from './http/request-log.js'
+import { holdsSecret, RequestLog } from './http/request-log.js'
 import { responseHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validation.js'
+import access from './plugins/app/access.js'
 import problems from './plugins/app/problems.js'
 import readiness from './plugins/app/readiness.js'
+import corsPolicy from './plugins/external/cors.js'
 import docs from './plugins/external/swagger.js'
 import security from './plugins/external/security.js'
 import routes from './routes/index.js'
@@ -33,6 +35,8 @@ export interface BuildOptions {
 export function loggerOptions (config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    // Nothing logs request headers today; should anything start to, the credential stays out.
+    redact: { paths: ['req.headers.authorization', 'request.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
     // Bodies are never logged: one line per request (request-log.ts).
     ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {})
   }
@@ -69,10 +73,10 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
     // `connection: close`, see readiness.ts) rather than answered a bare 503.
     return503OnClosing: false,
     trustProxy: trustProxyOption(config.trustProxy),
-    // Honour a sane incoming x-request-id; anything else gets a fresh one.
+    // Honour a sane incoming x-request-id; anything else (a secret included: it would be logged) gets a fresh one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !holdsSecret(incoming, config.apiKeys) ? incoming : randomUUID()
     },
     logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
     routerOptions: { ignoreTrailingSlash: true },
@@ -89,7 +93,10 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
   app.addHook('onRequest', responseHeaders)
 
   await app.register(problems)
+  await app.register(corsPolicy)
   await app.register(security, { rateLimitPerMinute: options.config.rateLimitPerMinute })
+  // After the rate limiter: its per-route hook runs first, so refused keys are counted too.
+  await app.register(access)
   await app.register(docs)
   await app.register(readiness)
   // Stateless endpoints never touch the database; with encounters off there is none.

@@ -1,5 +1,16 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { isRulesetId, rulesetIds, type RulesetId } from './rules/rulesets/index.js'
+
+/** One API key: its name is the tenant its encounters belong to; only a hash of the secret is kept. */
+export interface ApiKey {
+  name: string
+  /** SHA-256 of the secret, compared in constant time (src/plugins/app/access.ts). */
+  secretHash: Buffer
+  /** The secret itself, kept only to keep it out of log lines (a client that put it in a URL). */
+  secret: string
+}
 
 export interface Config {
   port: number
@@ -31,6 +42,14 @@ export interface Config {
   streamHeartbeatMs: number
   /** Event streams one instance holds open at once; beyond, a 503. */
   maxStreams: number
+  /** API_KEYS: every /v1 route needs one of these as a Bearer token; null is open mode (one tenant, `public`). */
+  apiKeys: ApiKey[] | null
+  /** CORS_ORIGINS: the origins browser apps may call from, `*` for any; null sends no CORS headers. */
+  corsOrigins: string[] | '*' | null
+  /** REDIS_URL: rate-limit counters shared by every instance; unset, each instance counts alone. */
+  redisUrl: string | undefined
+  /** Prefix of every key this service writes to Redis (several deployments or test runs on one Redis). */
+  redisKeyPrefix: string
 }
 
 export class ConfigError extends Error {
@@ -77,6 +96,64 @@ function trustProxy (raw: string | undefined): Config['trustProxy'] {
   return entries
 }
 
+const KEY_NAME = /^[A-Za-z0-9._-]{1,64}$/
+// Bearer tokens are token68 (RFC 7235); 16 characters at least, so no one runs on a guessable secret.
+const KEY_SECRET = /^[A-Za-z0-9._~+/=-]{16,200}$/
+
+/**
+ * `name:secret` entries, from the variable (comma-separated) or, when it names
+ * a file, one per line (blank lines and `#` comments skipped). The messages
+ * name an entry by its position or name, never by its secret.
+ */
+function apiKeys (raw: string | undefined): ApiKey[] | null {
+  const value = (raw ?? '').trim()
+  if (value === '') return null
+  const looksLikePath = /^[./]/.test(value)
+  const isPath = looksLikePath || !value.includes(':') || existsSync(value)
+  let entries: Array<{ text: string, where: string }>
+  if (isPath) {
+    let text: string
+    try {
+      text = readFileSync(value, 'utf8')
+    } catch {
+      // Echoed only when it looks like a path: a bare word may be a secret given without its name.
+      throw new ConfigError(looksLikePath ? `API_KEYS names a file that cannot be read: ${value}` : 'API_KEYS must be name:secret entries separated by commas, or the path of a readable file')
+    }
+    entries = text.split(/\r?\n/).map((l, i) => ({ text: l.trim(), where: `line ${i + 1} of ${value}` })).filter((e) => e.text !== '' && !e.text.startsWith('#'))
+  } else {
+    entries = value.split(',').map((e, i) => ({ text: e.trim(), where: `entry ${i + 1}` })).filter((e) => e.text !== '')
+  }
+  if (entries.length === 0) throw new ConfigError('API_KEYS holds no key: give name:secret entries, or leave it unset for an open service')
+  const keys: ApiKey[] = []
+  for (const entry of entries) {
+    const colon = entry.text.indexOf(':')
+    const name = colon < 0 ? '' : entry.text.slice(0, colon)
+    const secret = colon < 0 ? '' : entry.text.slice(colon + 1)
+    if (!KEY_NAME.test(name)) throw new ConfigError(`API_KEYS ${entry.where} must be name:secret with a name of 1 to 64 letters, digits, ".", "_" or "-"`)
+    if (!KEY_SECRET.test(secret)) throw new ConfigError(`API_KEYS key "${name}" needs a secret of 16 to 200 characters from A-Z a-z 0-9 . _ ~ + / = -`)
+    if (keys.some((k) => k.name === name)) throw new ConfigError(`API_KEYS names "${name}" twice`)
+    if (keys.some((k) => k.secret === secret)) throw new ConfigError(`API_KEYS key "${name}" has the secret of another key`)
+    keys.push({ name, secret, secretHash: createHash('sha256').update(secret).digest() })
+  }
+  return keys
+}
+
+function corsOrigins (raw: string | undefined): Config['corsOrigins'] {
+  const value = (raw ?? '').trim()
+  if (value === '') return null
+  if (value === '*') return '*'
+  const origins = value.split(',').map((o) => o.trim()).filter((o) => o !== '')
+  for (const origin of origins) {
+    // An origin is scheme://host[:port]: what a browser sends in Origin, nothing after it.
+    let parsed: URL | undefined
+    try { parsed = new URL(origin) } catch { parsed = undefined }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS must be * or a comma-separated list of origins like https://app.example.com, got "${origin}"`)
+    }
+  }
+  return origins.map((o) => o.replace(/\/$/, ''))
+}
+
 /** Read and validate the configuration; a bad value throws a one-line message naming the variable. */
 export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
   const ruleset = env.DEFAULT_RULESET || 'dnd35'
@@ -104,6 +181,11 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got "${headersTimeoutMs}"`)
   }
 
+  const redisUrl = env.REDIS_URL || undefined
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL')
+  }
+
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
@@ -121,6 +203,10 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 5_000, 0, 120_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     streamHeartbeatMs: integer(env, 'STREAM_HEARTBEAT_MS', 15_000, 10, 600_000),
-    maxStreams: integer(env, 'MAX_STREAMS', 1000, 1, 100_000)
+    maxStreams: integer(env, 'MAX_STREAMS', 1000, 1, 100_000),
+    apiKeys: apiKeys(env.API_KEYS),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    redisUrl,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'd20:'
   }
 }

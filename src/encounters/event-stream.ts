@@ -69,6 +69,8 @@ export class EncounterEventStream {
       this.release?.()
     })
     this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs)
+    // The open socket keeps the process alive while the stream lives; the timer alone must not.
+    this.heartbeat.unref()
     void this.pump(backlog)
   }
 

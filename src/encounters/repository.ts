@@ -258,15 +258,28 @@ export class EncounterRepository {
     } catch (error) {
       return translate(error)
     }
+    // A checked-out client has no 'error' listener of the pool's: a connection
+    // lost between two statements would be an uncaught error and end the
+    // process. Keep it: the next statement fails with it (a 503), and the
+    // client is destroyed on release instead of going back to the pool.
+    let lost: Error | undefined
+    const onError = (error: Error): void => { lost = error }
+    client.on('error', onError)
     let open = false
     try {
-      // Without an idempotency key to reserve first, BEGIN and the row lock go in one round trip
-      // (a simple-protocol query; the id is a checked UUID and the owner an escaped literal).
+      // Without an idempotency key to reserve first, BEGIN, the row lock and the read go in one round
+      // trip: one simple-protocol query of three statements, each with its own snapshot, so the read
+      // sees what the writer before us committed. The id is a checked UUID, the owner an escaped literal.
       const lockWithBegin = id !== null && !options.idempotency
+      let preRead: EncounterRow | undefined
       if (lockWithBegin) {
         open = true
-        const results = await client.query(`BEGIN; ${LOCK.text.replace('$1', `'${id}'`).replace('$2', client.escapeLiteral(ownerId))}`) as unknown as pg.QueryResult[]
+        const idLiteral = `'${id}'`
+        const ownerLiteral = client.escapeLiteral(ownerId)
+        const literal = (text: string) => text.replace('$1', idLiteral).replace('$2', ownerLiteral)
+        const results = await client.query(`BEGIN; ${literal(LOCK.text)}; ${literal(READ.text)}`) as unknown as Array<pg.QueryResult<EncounterRow>>
         if (results[1]?.rowCount === 0) throw new EncounterNotFoundError('encounter')
+        preRead = results[2]?.rows[0]
       } else {
         await client.query('BEGIN')
         open = true
@@ -288,9 +301,9 @@ export class EncounterRepository {
           const locked = await client.query({ ...LOCK, values: [id, ownerId] })
           if (locked.rowCount === 0) throw new EncounterNotFoundError('encounter')
         }
-        const { rows } = await client.query<EncounterRow>({ ...READ, values: [id, ownerId] })
-        if (!rows[0]) throw new EncounterNotFoundError('encounter')
-        ;({ state: current, positions } = toState(rows[0]))
+        const row = preRead ?? (await client.query<EncounterRow>({ ...READ, values: [id, ownerId] })).rows[0]
+        if (!row) throw new EncounterNotFoundError('encounter')
+        ;({ state: current, positions } = toState(row))
         if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) throw new VersionConflictError(options.expectedVersion, current.version)
       }
       const decision = decide(current)
@@ -304,10 +317,11 @@ export class EncounterRepository {
       open = false
       return { status: decision.status, body: decision.body, replayed: false }
     } catch (error) {
-      if (open) await client.query('ROLLBACK').catch(() => undefined)
+      if (open && lost === undefined) await client.query('ROLLBACK').catch(() => undefined)
       return translate(error)
     } finally {
-      client.release()
+      client.removeListener('error', onError)
+      client.release(lost)
     }
   }
 

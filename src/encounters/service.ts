@@ -88,8 +88,8 @@ export class EncounterService {
     return this.repository().events(ownerId, id, options)
   }
 
-  async addCombatant (ownerId: string, id: string, combatant: Record<string, unknown>, options: WriteOptions): Promise<Written<EncounterView>> {
-    const request = { combatant: { ...combatant, id: combatant.id ?? randomUUID() } as CombatantEntry, seed: newSeed() }
+  async addCombatant (ownerId: string, id: string, combatant: Record<string, unknown>, roll: { seed?: string | number | undefined, dice?: unknown }, options: WriteOptions): Promise<Written<EncounterView>> {
+    const request = { combatant: { ...combatant, id: combatant.id ?? randomUUID() } as CombatantEntry, seed: roll.seed ?? newSeed(), ...(roll.dice !== undefined ? { dice: roll.dice } : {}) }
     return this.write(ownerId, id, 'combatant-added', request, options, (state) => ({ status: 201, body: encounterView(state) }))
   }
 

@@ -14,6 +14,7 @@ export interface Problem {
 export const PROBLEM_TYPES = {
   'validation-failed': { status: 400, title: 'The request is malformed or fails the schema' },
   'invalid-json': { status: 400, title: 'The request body is not valid JSON' },
+  unauthorized: { status: 401, title: 'No API key, or not a valid one' },
   'not-found': { status: 404, title: 'No such resource' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'request-timeout': { status: 408, title: 'The request did not arrive in time' },

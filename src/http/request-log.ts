@@ -5,6 +5,21 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
 const PROBES = new Set(['/healthz', '/readyz'])
 const MAX_URL = 300
 
+type Secrets = ReadonlyArray<{ secret: string }> | null
+
+/** A client that put an API key in the URL (refused: keys go in the header) must not have it logged. */
+function withoutSecrets (url: string, keys: Secrets): string {
+  if (keys === null) return url
+  let clean = url
+  for (const { secret } of keys) if (clean.includes(secret)) clean = clean.split(secret).join('[redacted]')
+  return clean
+}
+
+/** Whether a client-chosen value that gets logged (an x-request-id) carries an API key's secret. */
+export function holdsSecret (value: string, keys: Secrets): boolean {
+  return keys !== null && keys.some(({ secret }) => value.includes(secret))
+}
+
 /**
  * One line per request, written when the response is done, in place of
  * Fastify's two ("incoming request", "request completed"): method, url,
@@ -16,9 +31,10 @@ export class RequestLog extends LogController {
 
   override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const route = request.routeOptions.url
+    const url = withoutSecrets(request.url, request.server.config.apiKeys)
     const line = {
       method: request.method,
-      url: request.url.length > MAX_URL ? `${request.url.slice(0, MAX_URL)}…` : request.url,
+      url: url.length > MAX_URL ? `${url.slice(0, MAX_URL)}…` : url,
       route,
       statusCode: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,

@@ -31,6 +31,17 @@ export const NewCombatantSchema = Type.Object(EncounterCombatantProperties, {
 })
 
 const { id: _id, ...patchable } = EncounterCombatantProperties
+/** POST …/combatants: the newcomer, plus the dice of its initiative roll when the encounter is running. */
+export const AddCombatantSchema = Type.Object({
+  ...EncounterCombatantProperties,
+  seed: Type.Optional(SeedSchema),
+  dice: Type.Optional(DiceControlSchema)
+}, {
+  additionalProperties: false,
+  title: 'AddEncounterCombatant',
+  description: 'A NewEncounterCombatant; `seed` and `dice` drive the initiative d20 it rolls on entry when the encounter is active (they are not part of the stat block).'
+})
+
 export const CombatantPatchSchema = Type.Object(
   Object.fromEntries(Object.entries(patchable).map(([k, v]) => [k, Type.Optional(Nullable(v as never, { description: (v as { description?: string }).description }))])),
   {

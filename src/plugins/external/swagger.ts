@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { SECURITY_SCHEME } from '../app/access.js'
 
 export const OPENAPI_INFO = {
   title: 'd20 combat-resolution service',
@@ -39,8 +40,17 @@ async function docs (fastify: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
       servers: [{ url: '/', description: 'This service' }],
-      // The stateless endpoints need no credentials.
+      // Health, readiness and docs need no credentials; each /v1 operation declares the bearer scheme (plugins/app/access.ts).
       security: [],
+      components: {
+        securitySchemes: {
+          [SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key\'s secret: `Authorization: Bearer <secret>` on every /v1 route when the service runs with `API_KEYS` (never in the URL). Each key is a tenant: its encounters are invisible to every other key (404). Without `API_KEYS` the service is open and the header is ignored.'
+          }
+        }
+      },
       tags: OPENAPI_TAGS
     },
     refResolver: {

@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { errorResponses } from '../../schemas/common.js'
 import {
-  ActionResponseSchema, ActionSchema, AttackOptionsSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
-  EncounterListSchema, EncounterSchema, EventsQuery, GrappleOptionsSchema, ListQuery, LoggedEventSchema, ManeuverOptionsSchema, NewCombatantSchema, StartSchema
+  ActionResponseSchema, ActionSchema, AttackOptionsSchema, AddCombatantSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
+  EncounterListSchema, EncounterSchema, EventsQuery, GrappleOptionsSchema, ListQuery, LoggedEventSchema, ManeuverOptionsSchema, StartSchema
 } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
 import { compileBodyValidator, fieldErrors } from '../../http/validation.js'
@@ -15,9 +15,9 @@ import type { WriteOptions } from '../../encounters/repository.js'
 const ETAG = /^"(\d{1,15})"$/
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
 
-/** The tenant a request acts for; the access plugin sets it from the API key (open mode: one shared tenant). */
+/** The tenant a request acts for; the access plugin sets it from the API key (open mode: one shared tenant, `public`). */
 export function ownerOf (request: FastifyRequest): string {
-  return (request as FastifyRequest & { tenant?: string }).tenant ?? 'public'
+  return request.tenant
 }
 
 function writeOptions (request: FastifyRequest): WriteOptions {
@@ -145,10 +145,13 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/encounters/:id/combatants', {
     schema: {
       tags: ['encounters'], operationId: 'addCombatant', summary: 'Add a combatant',
-      description: 'Allowed in any status; a combatant joining an active encounter rolls initiative on entry (one d20) and acts at its count from then on.',
-      headers: WRITE_HEADERS, params: EncounterIdParams, body: NewCombatantSchema, response: { 201: EncounterSchema, ...write }
+      description: 'Allowed in any status; a combatant joining an active encounter rolls initiative on entry (one d20, `initiative`; `seed` and `dice` fix it) and acts at its count from then on.',
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: AddCombatantSchema, response: { 201: EncounterSchema, ...write }
     }
-  }, async (request, reply) => sendWritten(reply, await service.addCombatant(ownerOf(request), request.params.id, request.body, writeOptions(request))))
+  }, async (request, reply) => {
+    const { seed, dice, ...combatant } = request.body
+    return sendWritten(reply, await service.addCombatant(ownerOf(request), request.params.id, combatant, { seed, dice }, writeOptions(request)))
+  })
 
   fastify.patch('/v1/encounters/:id/combatants/:combatantId', {
     schema: {
