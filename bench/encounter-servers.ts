@@ -14,13 +14,15 @@ if (!url) throw new Error('DATABASE_URL is required')
 const target = parseDatabaseUrl(url)
 
 const config = loadConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' })
-const service = await buildApp({ config, logger: { level: 'warn' } })
+// Logs to stderr: stdout's first line is the URLs the parent reads (the open-mode
+// warning at start-up would come first).
+const service = await buildApp({ config, logger: { level: 'warn', stream: process.stderr } })
 
 // The floor: the same pool size as the service's (src/db/connection.ts).
 const pool = new pg.Pool({ connectionString: target.connectionString, options: `-c search_path=${target.schema}`, max: 10 })
 await pool.query('CREATE TABLE IF NOT EXISTS bench_floor (id uuid PRIMARY KEY, version int NOT NULL, state jsonb NOT NULL)')
 await pool.query('CREATE TABLE IF NOT EXISTS bench_floor_event (id uuid NOT NULL, seq int NOT NULL, request jsonb NOT NULL, PRIMARY KEY (id, seq))')
-const bare = Fastify({ logger: { level: 'warn' }, bodyLimit: 256 * 1024 })
+const bare = Fastify({ logger: { level: 'warn', stream: process.stderr }, bodyLimit: 256 * 1024 })
 bare.post<{ Params: { id: string }, Body: unknown }>('/floor/:id', async (request) => {
   const client = await pool.connect()
   try {
