@@ -17,7 +17,7 @@ import { addCondition, advanceFrom, combatantById, endsAt, isRestricted, moveInO
 import type { CombatantState } from './model.js'
 import { conflict, fieldProblems, missing, notPossible, unknownCombatant } from './problems.js'
 import { actionFieldProblems } from './action-fields.js'
-import { applyBlow, applyHitPoints } from './harm.js'
+import { applyBlow, applyHit, applyHitPoints } from './harm.js'
 
 type Body = Record<string, unknown>
 
@@ -112,8 +112,7 @@ function attack (draft: Draft, type: string, body: Body, actor: CombatantState):
   const result = attackResponse(resolution(draft), request)
   for (const a of result.attacks) {
     if (!a.damage) continue
-    if (a.damage.lethal > 0) applyBlow(draft, target, { amount: a.damage.lethal, critical: a.critical }, `${type} ${a.label}`)
-    if (a.damage.nonlethal > 0) applyBlow(draft, target, { amount: a.damage.nonlethal, nonlethal: true, critical: a.critical }, `${type} ${a.label}`)
+    applyHit(draft, target, a.damage, `${type} ${a.label}`, a.critical)
   }
   if (result.coupDeGrace && !result.coupDeGrace.survived) {
     if (target.hitPoints) applyHitPoints(draft, target, { ...target.hitPoints, status: 'dead' }, 'coup de grace: the save against death failed')
@@ -160,8 +159,7 @@ function maneuver (draft: Draft, type: 'grapple' | 'maneuver', body: Body, actor
   result.state.others.forEach((names, i) => { const c = others[i]; if (c) setConditionNames(draft, c, names, cause) })
   // Damage of a grapple goes to the defender; a sunder's is the item's, not the creature's.
   if (type === 'grapple' && result.damage) {
-    if (result.damage.lethal > 0) applyBlow(draft, defender, { amount: result.damage.lethal }, cause)
-    if (result.damage.nonlethal > 0) applyBlow(draft, defender, { amount: result.damage.nonlethal, nonlethal: true }, cause)
+    applyHit(draft, defender, result.damage, cause)
   }
   return result
 }

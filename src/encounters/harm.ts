@@ -20,3 +20,9 @@ export function applyBlow (draft: Draft, c: CombatantState, blow: Blow, cause: s
   const response = damageResponse({ ruleset: draft.ruleset, dice: draft.dice }, { creature: creatureOf(c, draft.ruleset) as never, damage: { singleAttack: true, ...blow } })
   applyHitPoints(draft, c, response.after, cause, { before: response.before, massiveDamage: response.massiveDamage, deathSave: response.deathSave })
 }
+
+/** A hit's lethal and nonlethal parts land as two blows (each through the damage rules), lethal first. */
+export function applyHit (draft: Draft, c: CombatantState, damage: { lethal: number, nonlethal: number }, cause: string, critical = false): void {
+  if (damage.lethal > 0) applyBlow(draft, c, { amount: damage.lethal, critical }, cause)
+  if (damage.nonlethal > 0) applyBlow(draft, c, { amount: damage.nonlethal, nonlethal: true, critical }, cause)
+}
