@@ -25,4 +25,4 @@ export const AttackOddsResponseSchema = Type.Object({
   distribution: OutcomeListSchema,
   dropChance: Nullable(Probability('Chance the target ends unconscious or dying (dnd35: below 0 HP or nonlethal above HP; pf1e likewise; variant: fails the Death save that reaching its HP calls for, with `baseSaves.death`, 0 when absent). Null without target `hitPoints`.')),
   killChance: Nullable(Probability('Chance the target ends dead (dnd35 −10, pf1e −Con, 0 without a Con score; variant: a Death save failed by 10 or more after lethal damage), including the save against a coup de grace and, in dnd35, the massive-damage Fortitude save (DC 15) of any single attack of 50+ lethal damage: then `target.baseSaves.fortitude` is needed (422 otherwise). pf1e\'s optional massive-damage rule is off, as in POST /v1/damage. Null without target `hitPoints`, except for a coup de grace, whose save alone can kill.'))
-}, { additionalProperties: false })
+}, { title: 'AttackOdds', description: 'Exact odds of an attack action: per attack and for the whole action.', additionalProperties: false })

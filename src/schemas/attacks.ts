@@ -67,7 +67,7 @@ export const AttackOptionsSchema = Type.Object({
   swiftAttack: bool('`variant` only: Swift Attack, the BCB counts 4 lower for the attack and its damage (D27). Elsewhere: 422.'),
   attackModifiers: Type.Optional(ModifierListSchema),
   damageModifiers: Type.Optional(ModifierListSchema)
-}, { additionalProperties: false, description: 'The situation of the attack.' })
+}, { title: 'AttackOptions', additionalProperties: false, description: 'The situation of the attack.' })
 
 const ModeSchema = StringEnum(['single', 'full', 'coup-de-grace'] as const, {
   description: '`single` (default); `full`: iterative attacks from BAB, plus the off hand (not in `variant`: 422); `coup-de-grace` against a helpless target.'
@@ -93,18 +93,18 @@ export const AttackRequestSchema = Type.Object({
   ruleset: ResolutionProperties.ruleset,
   seed: ResolutionProperties.seed,
   dice: ResolutionProperties.dice
-}, {
+}, { title: 'AttackRequest', description: 'An attack, a full attack or a coup de grace: attacker, target and weapon.',
   additionalProperties: false,
   examples: [
     { ruleset: 'dnd35', seed: 'demo', attacker: fighter, target: ogre, weapon: { name: 'longsword', damage: '1d8', critRange: 19, enhancement: 1 } },
-    { ruleset: 'dnd35', mode: 'full', attacker: fighter, target: ogre, weapon: { name: 'longsword', damage: '1d8', critRange: 19 }, offHand: { name: 'short sword', damage: '1d6', category: 'light', critRange: 19 }, dice: { sequence: [17, 12] } }
+    { ruleset: 'dnd35', mode: 'full', attacker: fighter, target: ogre, weapon: { name: 'longsword', damage: '1d8', critRange: 19 }, offHand: { name: 'short sword', damage: '1d6', category: 'light', critRange: 19 }, seed: 'demo-full', dice: { sequence: [17, 5, 12] } }
   ]
 })
 
 export const AttackOddsRequestSchema = Type.Object({
   ...attackBodyProperties,
   ruleset: ResolutionProperties.ruleset
-}, {
+}, { title: 'AttackOddsRequest', description: 'The body of POST /v1/attacks without seed and dice.',
   additionalProperties: false,
   examples: [{ ruleset: 'pf1e', attacker: fighter, target: ogre, weapon: { name: 'greatsword', damage: '2d6', category: 'two-handed', critRange: 19 } }]
 })
@@ -140,7 +140,7 @@ export const AttackResultSchema = Type.Object({
     missed: Type.Boolean()
   }, { additionalProperties: false }), { description: 'null when there was no miss chance or no hit.' }),
   damage: OrNull(DamageSchema, { description: 'null on a miss.' })
-}, { additionalProperties: false })
+}, { title: 'AttackOutcome', description: 'One attack: its roll, bonus, the AC it met, critical, miss chance and damage.', additionalProperties: false })
 
 export const CoupDeGraceSchema = Type.Object({
   save: Type.String({ description: 'The save rolled: `fortitude` (dnd35/pf1e) or `death` (variant).' }),
@@ -165,7 +165,7 @@ export const AttackResponseSchema = Type.Object({
   }, { additionalProperties: false }),
   coupDeGrace: OrNull(CoupDeGraceSchema, { description: 'The save against death after a coup de grace that hit; null otherwise.' }),
   rolls: RollsSchema
-}, { additionalProperties: false })
+}, { title: 'AttackResult', description: 'The attacks of the action, their totals, the coup de grace save and every die rolled.', additionalProperties: false })
 
 export type AttackRequestBody = Static<typeof AttackRequestSchema>
 export type AttackOddsRequestBody = Static<typeof AttackOddsRequestSchema>

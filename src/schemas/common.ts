@@ -34,10 +34,12 @@ export function rulesetNamesText (): string {
 }
 
 export const RulesetIdSchema = StringEnum(rulesetIds(), {
+  title: 'RulesetId',
   description: `Ruleset: ${rulesetNamesText()}. Absent: the service default (\`DEFAULT_RULESET\`, itself defaulting to \`dnd35\`).`
 })
 
 export const SeedSchema = Type.Union([ShortString(), Type.Integer()], {
+  title: 'Seed',
   description: 'Seed for the dice. The same request with the same seed gives the same response. Absent: the service picks one and returns it.',
   examples: ['table-7-round-3']
 })
@@ -47,7 +49,7 @@ export const DiceControlSchema = Type.Object({
     maxItems: LIMITS.sequence,
     description: 'Fixed die results, consumed in the endpoint\'s documented dice order before any random roll; when they run out the seeded generator continues. A value the die cannot roll (21 on a d20, 0 on anything) is a 422 naming its index.'
   }))
-}, { additionalProperties: false, description: 'Dice control for physical dice and contract tests.' })
+}, { additionalProperties: false, title: 'Dice', description: 'Dice control for physical dice and contract tests.' })
 
 /** Properties every resolution request may carry (CONTRACT › Conventions, Dice). */
 export const ResolutionProperties = {
@@ -60,17 +62,20 @@ export const RollSchema = Type.Object({
   purpose: Type.String({ description: 'The step the die was rolled for: attack, confirm, miss-chance, damage, extra-damage, save, …' }),
   die: Type.Integer({ description: 'Number of faces; a percentile roll is 100.' }),
   result: Type.Integer()
-}, { additionalProperties: false })
+}, { additionalProperties: false, title: 'Roll', description: 'One die rolled: what for, its faces and its result.' })
 
-export const RollsSchema = Type.Array(RollSchema, { description: 'Every die rolled, in order.' })
+export const RollsSchema = Type.Array(RollSchema, { title: 'Rolls', description: 'Every die rolled, in order.' })
 
-export const BonusTypeSchema = StringEnum(BONUS_TYPES, { description: 'Bonus type (RULES.md §1.2); absent means `untyped`.' })
+export const BonusTypeSchema = StringEnum(BONUS_TYPES, {
+  title: 'BonusType',
+  description: 'Bonus type (SRD 3.5 and PRD › Magic › Bonus Types: dodge, circumstance, racial and untyped bonuses stack; of any other type only the highest applies); absent means `untyped`.'
+})
 
 export const ModifierSchema = Type.Object({
   value: Type.Integer({ minimum: -100, maximum: 100, description: 'Signed modifier.' }),
   type: Type.Optional(BonusTypeSchema),
   source: Type.Optional(ShortString({ description: 'Where it comes from (`bless`, `Weapon Focus`); same-source bonuses may not stack.' }))
-}, { additionalProperties: false, examples: [{ value: 1, type: 'morale', source: 'bless' }] })
+}, { additionalProperties: false, title: 'Modifier', description: 'A situational modifier: its value, bonus type and source.', examples: [{ value: 1, type: 'morale', source: 'bless' }] })
 
 export const ModifierListSchema = Type.Array(ModifierSchema, { maxItems: LIMITS.modifiers, description: 'Situational modifiers, stacked per the ruleset.' })
 
@@ -79,13 +84,14 @@ export const BreakdownEntrySchema = Type.Object({
   type: BonusTypeSchema,
   value: Type.Integer(),
   applied: Type.Boolean({ description: 'False for a bonus that did not stack.' })
-}, { additionalProperties: false })
+}, { additionalProperties: false, title: 'BreakdownEntry', description: 'One part of a number: where it comes from, its bonus type and value, and whether it applied.' })
 
 export const BreakdownSchema = Type.Array(BreakdownEntrySchema, {
+  title: 'Breakdown',
   description: 'How the number was built: the applied values plus the base (10 for an AC, 0 for a bonus) make the number.'
 })
 
-export const SizeSchema = StringEnum(SIZES, { description: 'Size category; default `medium`.' })
+export const SizeSchema = StringEnum(SIZES, { title: 'Size', description: 'Size category; default `medium`.' })
 
 const AbilityScore = (name: string) => Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }), {
   description: `${name} score; missing counts as 10; null means the creature has no such score.`
@@ -98,7 +104,7 @@ export const AbilitiesSchema = Type.Object({
   int: AbilityScore('Intelligence'),
   wis: AbilityScore('Wisdom'),
   cha: AbilityScore('Charisma')
-}, { additionalProperties: false, examples: [{ str: 16, dex: 14, con: 12, int: 10, wis: 10, cha: 8 }] })
+}, { additionalProperties: false, title: 'Abilities', description: 'Ability scores.', examples: [{ str: 16, dex: 14, con: 12, int: 10, wis: 10, cha: 8 }] })
 
 const SaveBonus = Type.Optional(Type.Integer({ minimum: -50, maximum: 100 }))
 export const BaseSavesSchema = Type.Object({
@@ -109,7 +115,7 @@ export const BaseSavesSchema = Type.Object({
   death: SaveBonus,
   fear: SaveBonus,
   spell: SaveBonus
-}, { additionalProperties: false, description: 'Base save bonuses keyed by the ruleset\'s save names (dnd35/pf1e: fortitude, reflex, will; variant: charm, reflex, death, fear, spell).' })
+}, { additionalProperties: false, title: 'BaseSaves', description: 'Base save bonuses keyed by the ruleset\'s save names (dnd35/pf1e: fortitude, reflex, will; variant: charm, reflex, death, fear, spell).' })
 
 const AcPart = (description: string) => Type.Optional(Type.Integer({ minimum: -50, maximum: 100, description }))
 
@@ -130,6 +136,7 @@ export const ArmorClassTotalsSchema = Type.Object({
 }, { additionalProperties: false, title: 'ArmorClassTotals', description: 'Printed AC totals.' })
 
 export const ArmorClassSchema = Type.Union([ArmorClassComponentsSchema, ArmorClassTotalsSchema], {
+  title: 'ArmorClass',
   description: 'Either components (Dex and size derived) or printed totals.'
 })
 
@@ -154,7 +161,7 @@ export const HitPointsInputSchema = Type.Object({
   status: Type.Optional(StringEnum(HIT_POINT_STATUS_VALUES, {
     description: 'The `status` an earlier response reported, so that a response\'s `after` can be sent back as is. The service recomputes the status from the numbers and uses this only where they cannot tell: `stable` or `disabled` (woken) rather than dying at negative HP, `dead` from massive damage or a failed Death save, and the variant\'s `staggered`/`unconscious`/`stable` at D ≥ HP. Absent: dying wherever the numbers allow it.'
   }))
-}, { additionalProperties: false, examples: [{ max: 30, current: 30, temporary: 0, nonlethal: 0 }] })
+}, { additionalProperties: false, title: 'HitPointsInput', description: 'A creature\'s hit points as sent: maximum, current, temporary and nonlethal (a response\'s `HitPoints` can be sent back as is).', examples: [{ max: 30, current: 30, temporary: 0, nonlethal: 0 }] })
 
 export const CONDITIONS = [
   'flat-footed', 'off-guard', 'prone', 'helpless', 'stunned', 'blinded', 'dazzled', 'entangled', 'grappled', 'grappling',
@@ -165,7 +172,7 @@ export const CONDITIONS = [
 ] as const
 export type Condition = typeof CONDITIONS[number]
 
-export const ConditionSchema = StringEnum(CONDITIONS, { description: 'A condition (an unknown name is rejected, never ignored).' })
+export const ConditionSchema = StringEnum(CONDITIONS, { title: 'Condition', description: 'A condition (an unknown name is rejected, never ignored).' })
 
 export const FeatSchema = Type.String({
   pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -187,8 +194,8 @@ export const CombatantProperties = {
   cmb: Type.Optional(Type.Integer({ minimum: -50, maximum: 200, description: 'pf1e: printed Combat Maneuver Bonus.' })),
   cmd: Type.Optional(Type.Integer({ minimum: 0, maximum: 300, description: 'pf1e: printed Combat Maneuver Defense.' })),
   hitPoints: Type.Optional(HitPointsInputSchema),
-  conditions: Type.Optional(Type.Array(ConditionSchema, { maxItems: LIMITS.conditions, uniqueItems: true })),
-  feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true }))
+  conditions: Type.Optional(Type.Array(ConditionSchema, { maxItems: LIMITS.conditions, uniqueItems: true, title: 'Conditions', description: 'The conditions the combatant has now.' })),
+  feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true, title: 'Feats', description: 'Feats and combat-relevant class features the rules read.' }))
 }
 
 export const CombatantSchema = Type.Object(CombatantProperties, {

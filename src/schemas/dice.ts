@@ -4,7 +4,7 @@ import { DiceNotationSchema, ResolutionProperties, RollsSchema, RulesetIdSchema,
 export const DiceRequestSchema = Type.Object({
   notation: DiceNotationSchema(),
   ...ResolutionProperties
-}, {
+}, { title: 'DiceRequest', description: 'A dice notation to roll.',
   additionalProperties: false,
   examples: [{ notation: '4d6+2', seed: 's1' }, { notation: '4d6+2', dice: { sequence: [6, 6, 6, 6] } }]
 })
@@ -20,6 +20,6 @@ export const DiceResponseSchema = Type.Object({
   }, { additionalProperties: false })),
   rolls: RollsSchema,
   seed: SeedSchema
-}, { additionalProperties: false })
+}, { title: 'DiceResult', description: 'The total, each term and every die rolled.', additionalProperties: false })
 
 export type DiceRequest = Static<typeof DiceRequestSchema>

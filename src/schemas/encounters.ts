@@ -96,7 +96,7 @@ export const CreateEncounterSchema = Type.Object({
   name: ShortString({ minLength: 1, description: 'Display name.' }),
   ruleset: RulesetIdSchema,
   combatants: Type.Optional(Type.Array(NewCombatantSchema, { maxItems: LIMITS.listItems, description: 'The roster, at most 100.' }))
-}, {
+}, { title: 'NewEncounter', description: 'An encounter to create, with its roster.',
   additionalProperties: false,
   examples: [{
     name: 'Goblin ambush',
@@ -111,7 +111,7 @@ export const CreateEncounterSchema = Type.Object({
 export const StartSchema = Type.Object({
   seed: Type.Optional(SeedSchema),
   dice: Type.Optional(DiceControlSchema)
-}, { additionalProperties: false, description: 'Dice order: one initiative d20 per combatant in roster order, then roll-offs (as POST /v1/initiative).' })
+}, { title: 'EncounterStart', additionalProperties: false, description: 'Dice order: one initiative d20 per combatant in roster order, then roll-offs (as POST /v1/initiative).' })
 
 export const ACTION_TYPES = ['attack', 'full-attack', 'coup-de-grace', 'save', 'grapple', 'maneuver', 'turn', 'damage', 'heal', 'condition', 'move', 'act', 'delay', 'ready', 'end-turn', 'end'] as const
 
@@ -240,7 +240,7 @@ export const EncounterListSchema = Type.Object({
     createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' })
   }, { additionalProperties: false, title: 'EncounterSummary' })),
   nextCursor: Nullable(Type.String())
-}, { additionalProperties: false })
+}, { title: 'EncounterList', description: 'A page of encounters, newest first, and the cursor of the next.', additionalProperties: false })
 
 export type ActionBody = Static<typeof ActionSchema>
 export { HitPointsInputSchema, AttackOptionsSchema, GrappleOptionsSchema, ManeuverOptionsSchema }

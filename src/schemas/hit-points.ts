@@ -51,7 +51,7 @@ export const DamageRequestSchema = Type.Object({
     massiveDamageRule: Type.Optional(Type.Boolean({ description: 'pf1e: apply the optional massive-damage rule (max(50, ½ max HP) from one attack: DC 15 Fortitude or die). Default false; dnd35 always applies its rule; the variant has none (`true` is a 422 `rule-not-defined`).' }))
   }, { additionalProperties: false, description: 'The blow.' }),
   ...ResolutionProperties
-}, {
+}, { title: 'DamageRequest', description: 'A blow against a creature\'s hit points.',
   additionalProperties: false,
   examples: [
     { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 5 } }, damage: { amount: 6 } },
@@ -82,7 +82,7 @@ export const DamageResponseSchema = Type.Object({
     nasty: Type.Boolean({ description: 'A critical hit that wounded: a nasty wound (recorded only, D50).' })
   }, { additionalProperties: false }), { description: 'variant: the wound of a lethal blow; null otherwise.' }),
   rolls: RollsSchema
-}, { additionalProperties: false })
+}, { title: 'DamageResult', description: 'The hit points before and after the blow, and any save it called for.', additionalProperties: false })
 
 export const HEALING_KINDS = ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'] as const
 
@@ -103,7 +103,7 @@ export const HealingRequestSchema = Type.Object({
     tended: Type.Optional(Type.Boolean({ description: '`recover`: someone tends the creature (no hit point loss on a failed hourly roll). Default false.' }))
   }, { additionalProperties: false, description: 'One healing step; which other fields apply depends on `kind`.' }),
   ...ResolutionProperties
-}, {
+}, { title: 'HealingRequest', description: 'One healing or recovery step for a creature.',
   additionalProperties: false,
   examples: [
     { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: -3 } }, healing: { kind: 'magical', amount: 4 } },
@@ -120,7 +120,7 @@ export const HealingResponseSchema = Type.Object({
   after: HitPointsSchema,
   check: Nullable(CheckSchema, { description: 'The roll made (stabilize, heal-check, recover), or null.' }),
   rolls: RollsSchema
-}, { additionalProperties: false })
+}, { title: 'HealingResult', description: 'The hit points before and after the healing.', additionalProperties: false })
 
 export type DamageRequest = Static<typeof DamageRequestSchema>
 export type HealingRequest = Static<typeof HealingRequestSchema>

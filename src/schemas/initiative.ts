@@ -15,7 +15,7 @@ export const InitiativeCombatantSchema = Type.Object({
 export const InitiativeRequestSchema = Type.Object({
   combatants: Type.Array(InitiativeCombatantSchema, { minItems: 1, maxItems: LIMITS.listItems, description: 'At most 100 combatants; ids must be unique.' }),
   ...ResolutionProperties
-}, {
+}, { title: 'InitiativeRequest', description: 'The combatants to roll initiative for.',
   additionalProperties: false,
   examples: [
     { ruleset: 'dnd35', combatants: [{ id: 'fighter', abilities: { dex: 13 }, feats: ['improved-initiative'] }, { id: 'goblin', abilities: { dex: 15 }, aware: false }], seed: 'ambush' },
@@ -41,6 +41,6 @@ export const InitiativeResponseSchema = Type.Object({
   surpriseActors: Type.Array(Type.String(), { description: 'The aware combatants, in initiative order, when there is a surprise round; else empty.' }),
   flatFooted: Type.Array(Type.String(), { description: 'Combatants flat-footed (variant: off-guard) until they first act, in initiative order: everyone but those with uncanny dodge.' }),
   rolls: RollsSchema
-}, { additionalProperties: false })
+}, { title: 'InitiativeResult', description: 'The initiative order, the surprise round and who is flat-footed.', additionalProperties: false })
 
 export type InitiativeRequest = Static<typeof InitiativeRequestSchema>

@@ -17,7 +17,7 @@ export const ManeuverWeaponSchema = Type.Object({
   lockedGauntlet: Type.Optional(Type.Boolean({ description: 'Defender only: the weapon is held in a locked gauntlet (+10 against disarm).' })),
   spikedGauntlet: Type.Optional(Type.Boolean({ description: 'Defender only: a spiked gauntlet, which cannot be disarmed (422).' })),
   tripWeapon: Type.Optional(Type.Boolean({ description: 'Attacker only: a trip weapon; the trip provokes no attack of opportunity.' }))
-}, { additionalProperties: false })
+}, { title: 'ManeuverWeapon', description: 'The weapon a maneuver is made with.', additionalProperties: false })
 
 const sharedOptions = {
   attackOfOpportunityDamage: Type.Optional(Int(0, 100000, 'Damage the attack of opportunity provoked by the attempt dealt (the caller resolves it; no dice are rolled for it). dnd35 grapple and disarm: any damage fails the attempt; pf1e: a penalty on the combat maneuver check. Absent: 0.')),
@@ -35,7 +35,7 @@ export const GrappleOptionsSchema = Type.Object({
   aidingCreatures: Type.Optional(Int(0, 20, 'pf1e: creatures using aid another to help the actor (+2 each).')),
   humanoidWithoutTwoFreeHands: Flag('pf1e `start`: the actor is a humanoid without two free hands (−4).'),
   reverseGrapple: Flag('pf1e `escape`: on success the actor reverses the grapple and becomes the grappler instead of breaking free.')
-}, { additionalProperties: false, description: 'Situational inputs of the grapple action.' })
+}, { title: 'GrappleOptions', additionalProperties: false, description: 'Situational inputs of the grapple action.' })
 
 export const GrappleRequestSchema = Type.Object({
   action: StringEnum(GRAPPLE_ACTIONS, { description: 'dnd35: start, damage, pin, escape, move, break-pin, use-opponent-weapon, release. pf1e: start, maintain, damage, pin, move, tie-up, escape, release. An action the ruleset lacks is a 422 rule-not-defined; the variant defines none.' }),
@@ -47,7 +47,7 @@ export const GrappleRequestSchema = Type.Object({
   })),
   options: Type.Optional(GrappleOptionsSchema),
   ...ResolutionProperties
-}, {
+}, { title: 'GrappleRequest', description: 'One grapple action between attacker and defender.',
   additionalProperties: false,
   examples: [
     { action: 'start', attacker: { id: 'fighter', baseAttackBonus: 4, abilities: { str: 14 } }, defender: { id: 'ogre', size: 'large', baseAttackBonus: 3, abilities: { str: 21 } }, dice: { sequence: [15, 12, 9, 2] } },
@@ -76,7 +76,7 @@ export const ManeuverOptionsSchema = Type.Object({
   senseMotiveTrained: Flag('pf1e feint: the defender is trained in Sense Motive (10 + its bonus is the DC when higher).'),
   defenderKind: Type.Optional(StringEnum(['humanoid', 'nonhumanoid', 'animal', 'mindless'] as const, { description: 'Feint: nonhumanoid −4, animal −8, mindless impossible (422). Default humanoid.' })),
   defenderChoice: Type.Optional(StringEnum(['step-back', 'stand'] as const, { description: 'variant drive back: the target steps 5 ft back or stands (the attack gets +2). Required for a drive back.' }))
-}, { additionalProperties: false, description: 'Situational inputs of the maneuver.' })
+}, { title: 'ManeuverOptions', additionalProperties: false, description: 'Situational inputs of the maneuver.' })
 
 export const ManeuverRequestSchema = Type.Object({
   maneuver: StringEnum(MANEUVERS, { description: 'trip, disarm, bull-rush, overrun, sunder, feint; pf1e also drag, reposition, steal, dirty-trick; variant also drive-back. One the ruleset lacks is a 422 rule-not-defined.' }),
@@ -84,7 +84,7 @@ export const ManeuverRequestSchema = Type.Object({
   defender: { ...CombatantSchema, description: 'Its target.' },
   options: Type.Optional(ManeuverOptionsSchema),
   ...ResolutionProperties
-}, {
+}, { title: 'ManeuverRequest', description: 'One combat maneuver of attacker against defender.',
   additionalProperties: false,
   examples: [
     { ruleset: 'pf1e', maneuver: 'bull-rush', attacker: { cmb: 9 }, defender: { cmd: 16 }, dice: { sequence: [17] } },
@@ -135,13 +135,13 @@ const StepSchema = Type.Object({
     rerolls: Type.Array(Type.Object({ actor: Type.Integer(), opponent: Type.Integer() }, { additionalProperties: false }), { description: 'The re-rolled d20s, one pair per round.' })
   }, { additionalProperties: false }), { description: 'How equal totals were settled; null when the totals differed.' })),
   damage: Type.Optional(DamageSchema)
-}, { additionalProperties: false })
+}, { title: 'ManeuverStep', description: 'One step of a grapple or maneuver: the check made and its outcome.', additionalProperties: false })
 
 export const ConditionStateSchema = Type.Object({
   attacker: Type.Array(Type.String()),
   defender: Type.Array(Type.String()),
   others: Type.Array(Type.Array(Type.String()), { description: 'Conditions of each of `others`, in request order.' })
-}, { additionalProperties: false, description: 'The conditions each side has afterwards (its input conditions, changed by the outcome).' })
+}, { title: 'ManeuverConditions', additionalProperties: false, description: 'The conditions each side has afterwards (its input conditions, changed by the outcome).' })
 
 export const EffectSchema = Type.Object({
   pushFeet: Type.Optional(Type.Integer({ description: 'Bull rush: feet the defender is pushed (if the attacker follows).' })),
@@ -161,7 +161,7 @@ export const EffectSchema = Type.Object({
   deniesDexToNextMeleeAttack: Type.Optional(Type.Boolean({ description: 'Feint: the next melee attack ignores the target\'s Dex bonus.' })),
   pinBroken: Type.Optional(Type.Boolean()),
   notes: Type.Optional(Type.Array(Type.String(), { description: 'What the table does next.' }))
-}, { additionalProperties: false, description: 'The results the rules name beyond conditions; only the fields that apply are present.' })
+}, { title: 'ManeuverEffect', additionalProperties: false, description: 'The results the rules name beyond conditions; only the fields that apply are present.' })
 
 const resultProperties = {
   ruleset: RulesetIdSchema,
@@ -177,12 +177,12 @@ const resultProperties = {
 export const GrappleResponseSchema = Type.Object({
   action: Type.String(),
   ...resultProperties
-}, { additionalProperties: false })
+}, { title: 'GrappleResult', description: 'The grapple action\'s steps, outcome, conditions and effect.', additionalProperties: false })
 
 export const ManeuverResponseSchema = Type.Object({
   maneuver: Type.String(),
   ...resultProperties
-}, { additionalProperties: false })
+}, { title: 'ManeuverResult', description: 'The maneuver\'s steps, outcome, conditions and effect.', additionalProperties: false })
 
 export type GrappleRequest = Static<typeof GrappleRequestSchema>
 export type ManeuverRequestBody = Static<typeof ManeuverRequestSchema>

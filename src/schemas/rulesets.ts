@@ -51,7 +51,7 @@ export const RulesetSchema = Type.Object({
 
 export const RulesetListSchema = Type.Object({
   rulesets: Type.Array(RulesetSchema)
-}, { additionalProperties: false })
+}, { title: 'RulesetList', description: 'Every ruleset the service knows.', additionalProperties: false })
 
 export const RulesetParamsSchema = Type.Object({
   id: Type.String({ maxLength: 200, description: `Ruleset id: ${rulesetIds().join(', ')}.` })

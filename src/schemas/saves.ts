@@ -27,7 +27,7 @@ export const SavesRequestSchema = Type.Object({
     nonlethal: Type.Optional(Type.Boolean({ description: 'The effect deals nonlethal damage (reported; default false).' }))
   }, { additionalProperties: false, description: 'An area effect whose damage is rolled once for every target.' })),
   ...ResolutionProperties
-}, {
+}, { title: 'SavesRequest', description: 'A saving throw for each target against one DC, with an optional area effect.',
   additionalProperties: false,
   examples: [{
     ruleset: 'dnd35',
@@ -63,6 +63,6 @@ export const SavesResponseSchema = Type.Object({
     })
   }, { additionalProperties: false }), { description: 'One per target, in request order.' }),
   rolls: RollsSchema
-}, { additionalProperties: false })
+}, { title: 'SaveResult', description: 'Each target\'s save and, with an effect, its damage.', additionalProperties: false })
 
 export type SavesRequest = Static<typeof SavesRequestSchema>

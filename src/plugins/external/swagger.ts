@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { SECURITY_SCHEME } from '../app/access.js'
+import { finishDocument } from '../../openapi/document.js'
 
 export const OPENAPI_INFO = {
   title: 'd20 combat-resolution service',
@@ -53,6 +54,8 @@ async function docs (fastify: FastifyInstance): Promise<void> {
       },
       tags: OPENAPI_TAGS
     },
+    // Named components, problem kinds and named examples (src/openapi/document.ts); computed once, then cached.
+    transformObject: (document) => finishDocument(('openapiObject' in document ? document.openapiObject : document.swaggerObject) as Record<string, unknown>),
     refResolver: {
       buildLocalReference (json, _baseUri, _fragment, i) {
         return typeof json.$id === 'string' ? json.$id : `def-${i}`

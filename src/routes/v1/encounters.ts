@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { errorResponses } from '../../schemas/common.js'
+import { errorResponses, problemResponse } from '../../schemas/common.js'
 import {
   ActionResponseSchema, ActionSchema, AttackOptionsSchema, AddCombatantSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
   EncounterListSchema, EncounterSchema, EventsQuery, GrappleOptionsSchema, ListQuery, LoggedEventSchema, ManeuverOptionsSchema, StartSchema
@@ -86,7 +86,9 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!fastify.db) throw new HttpProblem('not-found', 'encounters are turned off on this server (ENCOUNTERS=off)')
     return fastify.db.encounters
   })
-  const write = { ...errorResponses({ notFound: true, resolution: true, database: true }), 409: errorResponses({ resolution: true })[422], 412: errorResponses({ resolution: true })[422] }
+  const conflict: unknown = problemResponse('The encounter\'s state does not allow this (not the actor\'s turn, its actions spent, already started), or a request with this Idempotency-Key is still being processed.')
+  const stale: unknown = problemResponse('`If-Match` names another version of the encounter: nothing was written.')
+  const write = { ...errorResponses({ notFound: true, resolution: true, database: true }), 409: conflict, 412: stale }
   const read = errorResponses({ body: false, notFound: true, database: true })
 
   fastify.post('/v1/encounters', {
@@ -135,7 +137,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.delete('/v1/encounters/:id', {
     schema: {
       tags: ['encounters'], operationId: 'deleteEncounter', summary: 'Delete an encounter with its log',
-      params: EncounterIdParams, response: { 204: { description: 'Deleted.', type: 'null' }, 412: read[404], ...read }
+      params: EncounterIdParams, response: { 204: { description: 'Deleted.', type: 'null' }, 412: stale, ...read }
     }
   }, async (request, reply) => {
     await service.delete(ownerOf(request), request.params.id, writeOptions(request).expectedVersion)
@@ -164,7 +166,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['encounters'], operationId: 'removeCombatant', summary: 'Remove a combatant',
       description: 'Removing the combatant whose turn it is passes the turn to the next in order.',
-      headers: WRITE_HEADERS, params: CombatantParams, response: { 200: EncounterSchema, ...errorResponses({ body: false, notFound: true, resolution: true, database: true }), 412: read[404] }
+      headers: WRITE_HEADERS, params: CombatantParams, response: { 200: EncounterSchema, ...errorResponses({ body: false, notFound: true, resolution: true, database: true }), 412: stale }
     }
   }, async (request, reply) => sendWritten(reply, await service.removeCombatant(ownerOf(request), request.params.id, request.params.combatantId, writeOptions(request))))
 

@@ -1,0 +1,132 @@
+// The last step of the OpenAPI document (@fastify/swagger's transformObject):
+// named components, one schema per problem kind on each error response, named
+// request examples and the success responses' descriptions. Done once: the
+// plugin caches the result, and nothing here touches a request.
+import type { ProblemKind } from '../http/problem.js'
+import { canonical, hoistComponents, isObject, type Json, type SchemaObject } from './components.js'
+import { EXAMPLE_LABELS } from './examples.js'
+import { kindsFor, problemComponent, problemComponentName, problemSchema } from './problems.js'
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
+
+/** What each operation's success answers, where its schema's own description does not say it. */
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  health: 'The process is alive.',
+  readiness: 'Ready for traffic, with the state of each dependency.',
+  describeProblem: 'The problem kind: its `type`, title and HTTP status.',
+  rollDice: 'The total, each term and every die rolled.',
+  resolveAttack: 'Each attack with its roll, bonuses, the AC it met and the damage; the totals and every die rolled.',
+  attackOdds: 'The exact odds of each attack and of the action.',
+  listRulesets: 'Every ruleset and what it defines.',
+  getRuleset: 'What the ruleset defines.',
+  resolveTurning: 'The turning check, the turning damage and what happened to each undead (or each creature in the channel).',
+  resolveGrapple: 'The opposed checks, the outcome and both sides\' conditions after it.',
+  resolveManeuver: 'The maneuver check against the defense, the outcome and its effect.',
+  applyDamage: 'The hit points before and after, the status, and any save the damage called for.',
+  applyHealing: 'The hit points before and after, and the status.',
+  rollSaves: 'Each target\'s save: roll, bonus with its breakdown, success, and the effect applied.',
+  rollInitiative: 'The initiative order, highest first, with ties broken.',
+  createEncounter: 'Created: the encounter, with `Location` and `ETag`.',
+  listEncounters: 'A page of encounters, newest first.',
+  getEncounter: 'The encounter, with its `ETag`.',
+  addCombatant: 'Added: the encounter with the new combatant.',
+  updateCombatant: 'The encounter after the change.',
+  removeCombatant: 'The encounter without the combatant.',
+  startEncounter: 'The started encounter and its initiative roll.',
+  encounterAction: 'The action\'s result and the encounter after it.',
+  listEncounterEvents: 'The event log, oldest first.'
+}
+
+/** Names of the shared error responses, by status (a single-kind response is named after its kind). */
+const RESPONSE_NAMES: Record<string, string> = {
+  400: 'BadRequest', 409: 'Conflict', 422: 'Unprocessable', 503: 'Unavailable'
+}
+
+const pascal = (words: string): string => words.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')
+
+/**
+ * Error responses repeat across operations: each distinct one becomes a
+ * `#/components/responses/<Name>`; a variant of a name (the encounters' 422
+ * has more kinds) is named after the operation's tag.
+ */
+class SharedResponses {
+  readonly responses: Record<string, Json> = {}
+  private readonly byContent = new Map<string, string>()
+
+  ref (status: string, response: Json, kinds: ProblemKind[], tag: string): Json {
+    const key = canonical(response)
+    let name = this.byContent.get(key)
+    if (name === undefined) {
+      const base = kinds.length === 1 ? pascal(kinds[0] ?? '') : (RESPONSE_NAMES[status] ?? `Status${status}`)
+      name = [base, `${base}${pascal(tag)}`].find((n) => !(n in this.responses))
+      if (name === undefined) return response
+      this.responses[name] = response
+      this.byContent.set(key, name)
+    }
+    return { $ref: `#/components/responses/${name}` }
+  }
+}
+
+interface Operation {
+  tags?: string[]
+  operationId?: string
+  requestBody?: { content?: Record<string, Media> }
+  responses?: Record<string, { description?: string, content?: Record<string, Media> }>
+}
+interface Media { schema?: SchemaObject, example?: Json, examples?: Record<string, { summary?: string, value: Json }> }
+
+/** Named, summarized request examples in place of `example`, `example1`, `example2`. */
+function nameExamples (media: Media, operationId: string): void {
+  const values = media.examples ? Object.values(media.examples).map((e) => e.value) : media.example !== undefined ? [media.example] : []
+  if (values.length === 0) return
+  const labels = EXAMPLE_LABELS[operationId] ?? []
+  const named: NonNullable<Media['examples']> = {}
+  for (const [i, value] of values.entries()) {
+    const label = labels[i]
+    // An example without a label keeps a plain name rather than breaking the document; the contract test fails on it.
+    named[label?.name ?? `example${i + 1}`] = label ? { summary: label.summary, value } : { value }
+  }
+  delete media.example
+  media.examples = named
+}
+
+export function finishDocument (document: Record<string, unknown>): Record<string, unknown> {
+  // A copy: the route schemas that Ajv and the serializers compiled are never touched.
+  const doc = structuredClone(document) as { paths: Record<string, Record<string, Operation>>, components: { schemas?: Record<string, SchemaObject> } }
+  const components: Record<string, SchemaObject> = doc.components.schemas ?? {}
+  const paths = doc.paths as unknown as Json
+  const roots: Json[] = [paths]
+  hoistComponents(roots, components)
+  doc.paths = roots[0] as unknown as typeof doc.paths
+
+  const usedKinds = new Set<ProblemKind>()
+  const shared = new SharedResponses()
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.includes(method) || !isObject(op as unknown as Json)) continue
+      const place = { path, operationId: op.operationId ?? `${method} ${path}` }
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const media = response.content?.['application/problem+json']
+        if (media?.schema?.$ref === '#/components/schemas/Problem') {
+          const kinds = kindsFor(Number(status), place)
+          if (kinds.length > 0) {
+            media.schema = problemSchema(kinds)
+            kinds.forEach((k) => usedKinds.add(k))
+            ;(op.responses as Record<string, Json>)[status] = shared.ref(status, response as unknown as Json, kinds, op.tags?.[0] ?? 'other')
+          }
+          continue
+        }
+        if (/^2\d\d$/.test(status) && response.description === 'Default Response') {
+          const described = SUCCESS_DESCRIPTIONS[place.operationId]
+          if (described) response.description = described
+        }
+      }
+      const body = op.requestBody?.content?.['application/json']
+      if (body) nameExamples(body, place.operationId)
+    }
+  }
+  for (const kind of [...usedKinds].sort()) components[problemComponentName(kind)] = problemComponent(kind)
+  ;(doc.components as Record<string, unknown>).responses = Object.fromEntries(Object.entries(shared.responses).sort(([a], [b]) => a.localeCompare(b)))
+  doc.components.schemas = Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)))
+  return doc as unknown as Record<string, unknown>
+}
