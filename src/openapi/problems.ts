@@ -37,6 +37,7 @@ export function problemComponent (kind: ProblemKind): SchemaObject {
     type: 'object',
     description: `${title} (HTTP ${status}).`,
     allOf: [{ $ref: `${REF_PREFIX}Problem` }],
+    required: ['type', 'status'],
     properties: {
       type: { const: problemType(kind) },
       status: { const: status }
