@@ -137,6 +137,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.delete('/v1/encounters/:id', {
     schema: {
       tags: ['encounters'], operationId: 'deleteEncounter', summary: 'Delete an encounter with its log',
+      description: 'Deletes the encounter and its event log; its open event streams end. With `If-Match`, only that version is deleted (412 otherwise).',
       params: EncounterIdParams, response: { 204: { description: 'Deleted.', type: 'null' }, 412: stale, ...read }
     }
   }, async (request, reply) => {
@@ -158,6 +159,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.patch('/v1/encounters/:id/combatants/:combatantId', {
     schema: {
       tags: ['encounters'], operationId: 'updateCombatant', summary: 'Change a combatant',
+      description: 'A merge patch of one combatant (a GM\'s correction): each field given replaces the stored one, `null` removes an optional field, the fields left out keep their values. Logged as an event like every write.',
       headers: WRITE_HEADERS, params: CombatantParams, body: CombatantPatchSchema, response: { 200: EncounterSchema, ...write }
     }
   }, async (request, reply) => sendWritten(reply, await service.updateCombatant(ownerOf(request), request.params.id, request.params.combatantId, request.body, writeOptions(request))))
