@@ -21,13 +21,13 @@ export const WeaponSchema = Type.Object({
   name: Type.Optional(ShortString({ description: 'Display name. A prone attacker may fire only a weapon whose name contains "crossbow" (or "shuriken" in dnd35/pf1e).' })),
   type: Type.Optional(StringEnum(['melee', 'ranged', 'thrown'] as const, { description: '`melee`, `ranged` (projectile) or `thrown`; default `melee`.' })),
   damage: Type.Optional(DiceNotationSchema('Base damage dice, e.g. `1d8`, `2d6`. Required, except for an unarmed strike (1d2 Small, 1d3 Medium, 1d4 Large).')),
-  critRange: Type.Optional(Type.Integer({ minimum: 2, maximum: 20, description: 'Lowest natural roll that threatens (19 for a 19–20 weapon); default 20. Ignored in `variant` (a natural 20 only, D17).' })),
-  critMultiplier: Type.Optional(Type.Integer({ minimum: 2, maximum: 6, description: 'Critical multiplier; default 2. Ignored in `variant` (always ×2, D17).' })),
+  critRange: Type.Optional(Type.Integer({ minimum: 2, maximum: 20, description: 'Lowest natural roll that threatens (19 for a 19–20 weapon); default 20. Ignored in `variant` (a natural 20 only: its weapon list gives no threat ranges).' })),
+  critMultiplier: Type.Optional(Type.Integer({ minimum: 2, maximum: 6, description: 'Critical multiplier; default 2. Ignored in `variant` (always ×2).' })),
   proficient: bool('Default true; in `variant` the BCB is added to damage only when proficient.'),
   category: Type.Optional(StringEnum(['light', 'one-handed', 'two-handed'] as const, { description: 'Default `one-handed`; an unarmed strike is `light`.' })),
   wielded: Type.Optional(StringEnum(['one-hand', 'two-hands', 'off-hand'] as const, { description: 'Default `two-hands` for a two-handed weapon, else `one-hand`. The `offHand` weapon is always `off-hand`.' })),
   enhancement: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Enhancement bonus to attack and damage (does not stack with other enhancement bonuses).' })),
-  strengthToDamage: Type.Optional(StringEnum(['full', 'penalty-only', 'none'] as const, { description: '`full`, `penalty-only` (ordinary bows) or `none` (crossbows); default `full` for melee and thrown, `none` for ranged (`full` up to the rating when `compositeRating` is given). In `variant`, projectile weapons never add Strength (D21).' })),
+  strengthToDamage: Type.Optional(StringEnum(['full', 'penalty-only', 'none'] as const, { description: '`full`, `penalty-only` (ordinary bows) or `none` (crossbows); default `full` for melee and thrown, `none` for ranged (`full` up to the rating when `compositeRating` is given). In `variant`, projectile weapons never add Strength.' })),
   compositeRating: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422).' })),
   rangeIncrement: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given.' })),
   touch: bool('A touch attack: against the target\'s touch AC.'),
@@ -43,14 +43,14 @@ export const WeaponSchema = Type.Object({
 }, {
   additionalProperties: false,
   title: 'Weapon',
-  description: 'A weapon (CONTRACT › Weapon). As `offHand`: the off-hand weapon of a two-weapon full attack (`mode: full`; not in `variant`).',
+  description: 'A weapon. As `offHand`: the off-hand weapon of a two-weapon full attack (`mode: full`; not in `variant`).',
   examples: [{ name: 'longsword', type: 'melee', damage: '1d8', critRange: 19, critMultiplier: 2, enhancement: 1 }]
 })
 
 const ConcealmentSchema = Type.Union([
   StringEnum(['none', 'concealment', 'total'] as const),
   Type.Integer({ minimum: 0, maximum: 100 })
-], { description: '`none`, `concealment` (20%), `total` (50%), or an integer percent. Combined with `missChance`, a blinded attacker and an invisible target: dnd35/pf1e use the highest, `variant` adds them up to 50% (D25).' })
+], { description: '`none`, `concealment` (20%), `total` (50%), or an integer percent. Combined with `missChance`, a blinded attacker and an invisible target: dnd35/pf1e use the highest, `variant` adds them up to 50% (the variant\'s Concealment).' })
 
 export const AttackOptionsSchema = Type.Object({
   distanceFeet: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Distance to the target in feet: range penalty and maximum range (thrown 5, projectile 10 increments; beyond: 422), melee reach (beyond: 422). Absent: within the first range increment and in reach.' })),
@@ -64,7 +64,7 @@ export const AttackOptionsSchema = Type.Object({
   missChance: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'An explicit miss chance in percent (the GM\'s 10% or 40%), combined with `concealment` like any other source.' })),
   cover: Type.Optional(StringEnum(['none', 'cover', 'improved', 'total'] as const, { description: '`cover` +4 AC, `improved` +8 AC; `total`: no attack possible (422).' })),
   damageMultiplier: Type.Optional(Type.Integer({ minimum: 1, maximum: 6, description: 'A multiplier from the situation (lance on a mounted charge, set spear): combines with a critical additively, ×2 and ×2 make ×3.' })),
-  swiftAttack: bool('`variant` only: Swift Attack, the BCB counts 4 lower for the attack and its damage (D27). Elsewhere: 422.'),
+  swiftAttack: bool('`variant` only: Swift Attack, the BCB counts 4 lower for the attack and its damage (the variant\'s Swift Attack, −4 BCB). Elsewhere: 422.'),
   attackModifiers: Type.Optional(ModifierListSchema),
   damageModifiers: Type.Optional(ModifierListSchema)
 }, { title: 'AttackOptions', additionalProperties: false, description: 'The situation of the attack.' })

@@ -79,7 +79,7 @@ export const DamageResponseSchema = Type.Object({
   }, { additionalProperties: false }), { description: 'variant: the Death save the blow called for, or null.' }),
   wound: Nullable(Type.Object({
     points: Int('Wound points this blow recorded.'),
-    nasty: Type.Boolean({ description: 'A critical hit that wounded: a nasty wound (recorded only, D50).' })
+    nasty: Type.Boolean({ description: 'A critical hit that wounded: a nasty wound (recorded only: the variant gives no further effect).' })
   }, { additionalProperties: false }), { description: 'variant: the wound of a lethal blow; null otherwise.' }),
   rolls: RollsSchema
 }, { title: 'DamageResult', description: 'The hit points before and after the blow, and any save it called for.', additionalProperties: false })

@@ -57,7 +57,7 @@ export const GrappleRequestSchema = Type.Object({
 
 export const ManeuverOptionsSchema = Type.Object({
   ...sharedOptions,
-  charging: Flag('Bull rush (or the variant\'s pushing past) at the end of a charge: +2. A dnd35 overrun during a charge is a 422 (D34).'),
+  charging: Flag('Bull rush (or the variant\'s pushing past) at the end of a charge: +2. A dnd35 overrun during a charge is a 422 (SRD 3.5 › Overrun).'),
   defenderLegs: Type.Optional(Int(0, 100, 'Legs of the defender: more than two makes it stable (dnd35/variant +4; pf1e +2 CMD per leg beyond two against trip and overrun); 0 (legless) cannot be tripped in pf1e. Default 2.')),
   defenderStable: Flag('The defender is otherwise exceptionally stable (dnd35/variant +4).'),
   defenderAvoids: Flag('Overrun: the defender steps aside instead of blocking (not possible against improved-overrun).'),
@@ -68,7 +68,7 @@ export const ManeuverOptionsSchema = Type.Object({
     hardness: Type.Optional(Int(0, 1000, 'Hardness of the item.')),
     hitPoints: Type.Optional(Int(1, 100000, 'Current hit points of the item.')),
     maxHitPoints: Type.Optional(Int(1, 100000, 'pf1e: full hit points of the item (broken at half or less); default `hitPoints`.'))
-  }, { additionalProperties: false, description: 'Sunder: the target item (hardness and hit points are inputs, D60).' })),
+  }, { additionalProperties: false, description: 'Sunder: the target item (hardness and hit points are inputs: the service has no equipment tables).' })),
   itemFastened: Flag('pf1e steal: the item is fastened (+5 CMD).'),
   dirtyTrickCondition: Type.Optional(StringEnum(['blinded', 'dazzled', 'deafened', 'entangled', 'shaken', 'sickened'] as const, { description: 'pf1e dirty trick: the condition imposed. Required for a dirty trick.' })),
   bluff: Type.Optional(Int(-50, 100, 'Feint: the attacker\'s Bluff bonus. Required for a feint.')),

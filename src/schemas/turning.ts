@@ -25,8 +25,8 @@ export const TurnerSchema = Type.Object({
 export const UndeadSchema = Type.Object({
   id: Id,
   hitDice: Type.Integer({ minimum: 1, maximum: 1000, description: 'Actual Hit Dice; the Hit Dice spent from the turning damage.' }),
-  distanceFeet: Distance('Distance from the turner. Undead beyond 60 ft are `out-of-range`. Closest first; when equally close undead compete for the last of the turning damage (or the command limit), `tie-break` dice decide which counts as closest (000 › Closest Creature). Give distinct distances to fix the order yourself.'),
-  turnResistance: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Turn resistance: added to the Hit Dice for the table comparison and the destruction test, not for the turning damage spent (D44). Default 0.' })),
+  distanceFeet: Distance('Distance from the turner. Undead beyond 60 ft are `out-of-range`. Closest first; when equally close undead compete for the last of the turning damage (or the command limit), `tie-break` dice decide which counts as closest (SRD 3.5 › Closest Creature). Give distinct distances to fix the order yourself.'),
+  turnResistance: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Turn resistance: added to the Hit Dice for the table comparison and the destruction test, not for the turning damage spent. Default 0.' })),
   alreadyTurned: Type.Optional(Type.Boolean({ description: 'Already turned (or rebuked) and still in range. `turn`/`rebuke`/`command` skip it (see `skipAlreadyTurned`); `dispel` frees only these. Default false.' })),
   bolsteredHitDice: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Effective Hit Dice from a bolster still running (the `effectiveHitDice` a `bolster` returned); used when above Hit Dice + turn resistance.' })),
   totalCover: Type.Optional(Type.Boolean({ description: 'Total cover from the turner or no line of effect: `out-of-range` (line of sight is not needed). Default false.' }))
@@ -53,7 +53,7 @@ export const TurningRequestSchema = Type.Object({
   targets: Type.Optional(Type.Array(ChannelTargetSchema, { maxItems: LIMITS.listItems, description: 'pf1e actions: the creatures in the burst. Required for pf1e actions (a 422 naming it), not allowed with dnd35 actions (a 400).' })),
   previousTurningCheck: Type.Optional(Type.Integer({ minimum: -100, maximum: 200, description: '`dispel` only (required there): the turning check result the good cleric scored; the dispel succeeds when this check is equal or higher.' })),
   commandedHitDice: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: '`rebuke`/`command` only: Hit Dice of undead the cleric already commands. Commanded undead total at most the cleric\'s level in HD; one that would be commanded past the limit is rebuked instead. Default 0.' })),
-  skipAlreadyTurned: Type.Optional(Type.Boolean({ description: '`turn`/`rebuke`/`command`: skip undead marked `alreadyTurned` so no turning is wasted on them (000 › Turning Damage: "you may skip"). Default true.' })),
+  skipAlreadyTurned: Type.Optional(Type.Boolean({ description: '`turn`/`rebuke`/`command`: skip undead marked `alreadyTurned` so no turning is wasted on them (SRD 3.5 › Turning Damage: "you may skip"). Default true.' })),
   checkModifiers: Type.Optional(Type.Array(ModifierSchema, { maxItems: LIMITS.modifiers, description: 'dnd35: situational modifiers to the turning check (`{ value, type, source }`), stacked per the ruleset with the Cha modifier and the Knowledge (religion) bonus.' })),
   ...ResolutionProperties
 }, {

@@ -158,7 +158,7 @@ export function attackBonus (input: AttackBonusInput): Stacked {
 /** Checks that make the attack impossible before any die is rolled (RULES.md §1.4, §2.3 step 1, §2.13). */
 export function checkAttackIsPossible (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, options: AttackOptions, path: string): void {
   const kind = attackKind(weapon)
-  if (options.cover === 'total') throw notPossible('/options/cover', 'total cover: no attack is possible (000 › Cover)')
+  if (options.cover === 'total') throw notPossible('/options/cover', 'total cover: no attack is possible (SRD 3.5 › Cover)')
   if (options.charging && kind === 'ranged') throw notPossible('/options/charging', 'a charge ends in one melee attack')
   if (kind === 'ranged' && hasCondition(attacker, 'prone')) {
     const name = weapon.name.toLowerCase()

@@ -135,7 +135,7 @@ function planCoupDeGrace (ruleset: Ruleset, request: AttackRequest, weapon: Weap
   const { target } = request
   const rule = ruleset.attacks.coupDeGrace
   if (!isHelpless(ruleset, target)) throw notPossible('/target/conditions', 'a coup de grace needs a helpless target (helpless, paralyzed, unconscious, asleep, tied-up, petrified)')
-  if (hasFeat(target, 'immune-to-critical-hits')) throw notPossible('/target/feats', 'a creature immune to critical hits cannot be the target of a coup de grace (000 › Helpless Defenders)')
+  if (hasFeat(target, 'immune-to-critical-hits')) throw notPossible('/target/feats', 'a creature immune to critical hits cannot be the target of a coup de grace (SRD 3.5 › Helpless Defenders)')
   if (weapon.type === 'thrown') throw notPossible('/weapon/type', 'a coup de grace uses a melee weapon, or a bow or crossbow when adjacent')
   if (weapon.type === 'ranged' && (request.options?.distanceFeet ?? 5) > 5) {
     throw notPossible('/options/distanceFeet', 'a coup de grace with a bow or crossbow is made from an adjacent square')
@@ -166,8 +166,8 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
   const options = request.options ?? {}
   const mode = request.mode ?? 'single'
   const policy = ruleset.attacks
-  if (mode === 'full' && !policy.fullAttack) throw ruleNotDefined(ruleset.name, 'full attacks or iterative attacks (RULES.md §2.9)', '/mode')
-  if (request.offHand && !policy.twoWeaponFighting) throw ruleNotDefined(ruleset.name, 'two-weapon fighting (D28)', '/offHand')
+  if (mode === 'full' && !policy.fullAttack) throw ruleNotDefined(ruleset.name, 'full attacks or iterative attacks', '/mode')
+  if (request.offHand && !policy.twoWeaponFighting) throw ruleNotDefined(ruleset.name, 'two-weapon fighting', '/offHand')
   const bothEnds = mode === 'full' && (request.offHand?.double ?? false)
   const weapon = atPath('/weapon', () => resolveWeapon(request.weapon, request.attacker.size, bothEnds ? 'double-primary' : 'primary'))
   const offHand = request.offHand ? atPath('/offHand', () => resolveWeapon(request.offHand!, request.attacker.size, 'off-hand')) : null
@@ -183,9 +183,9 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
     return { attacks: [planAttack(ruleset, request, options, { label: 'primary 1', weapon, weaponPath: '/weapon', specific: [] })], coupDeGrace: null }
   }
 
-  if (options.charging) throw notPossible('/options/charging', 'a charge allows a single attack, not a full attack (000 › Charge)')
+  if (options.charging) throw notPossible('/options/charging', 'a charge allows a single attack, not a full attack (SRD 3.5 › Charge)')
   if (offHand && (hasCondition(request.attacker, 'grappling') || hasCondition(request.attacker, 'grappled'))) {
-    throw notPossible('/offHand', 'no two-weapon attacks while grappling (000 › If You\'re Grappling)')
+    throw notPossible('/offHand', 'no two-weapon attacks while grappling (SRD 3.5 › If You\'re Grappling)')
   }
   const twf = offHand ? twoWeaponPenalties(request.attacker, offHand) : null
   const specs: AttackSpec[] = []

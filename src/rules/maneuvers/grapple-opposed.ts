@@ -42,13 +42,13 @@ const isPinned = (p: Participant): boolean => hasCondition(p.combatant, 'pinned'
 
 function requireGrappling (p: Participant, action: string): void {
   if (!isGrappling(p)) {
-    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is not grappling (its conditions lack "grappling"), so it cannot ${action} (000 › If You're Grappling); start a grapple first`)
+    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is not grappling (its conditions lack "grappling"), so it cannot ${action} (SRD 3.5 › If You're Grappling); start a grapple first`)
   }
 }
 
 function requireNotPinned (p: Participant, action: string): void {
   if (isPinned(p)) {
-    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is pinned; a pinned creature can only try to escape the pin (000 › If You're Pinned by an Opponent)`)
+    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is pinned; a pinned creature can only try to escape the pin (SRD 3.5 › If You're Pinned by an Opponent)`)
   }
 }
 
@@ -99,7 +99,7 @@ function start (t: Table): ManeuverResult {
     const weight = [...t.others, attacker].reduce((n, g) => n + grapplerWeight(defender, g), 0)
     const ok = weight <= t.policy.grapplerLimit
     const summary = `grapplers on the defender count ${weight} of at most ${t.policy.grapplerLimit} (others already grappling it plus the attacker)`
-    if (!ok) throw notPossible('/others', `${summary}: no room to join (000 › Multiple Grapplers)`)
+    if (!ok) throw notPossible('/others', `${summary}: no room to join (SRD 3.5 › Multiple Grapplers)`)
     steps.push({ step: 'grapple-limit', actor: 'attacker', summary, success: true })
   }
   // Step 1: the attack of opportunity, resolved by the caller.
@@ -107,7 +107,7 @@ function start (t: Table): ManeuverResult {
   if (joining || noProvocation !== null) {
     steps.push({
       step: 'attack-of-opportunity', actor: 'defender', provoked: false, success: true,
-      summary: joining ? 'no attack of opportunity: the target is already grappling (000 › Joining a Grapple)' : `no attack of opportunity: ${noProvocation}`
+      summary: joining ? 'no attack of opportunity: the target is already grappling (SRD 3.5 › Joining a Grapple)' : `no attack of opportunity: ${noProvocation}`
     })
   } else {
     const damage = t.options.attackOfOpportunityDamage ?? 0
@@ -148,7 +148,7 @@ function start (t: Table): ManeuverResult {
   const s = state(t)
   s.attacker = withConditions(s.attacker, ['grappling'])
   s.defender = withConditions(s.defender, ['grappling'])
-  return result(t, true, steps, s, damage, { notes: ['Step 4: the attacker moves into the target\'s space to maintain the grapple; if it cannot, it lets go at once (000 › Starting a Grapple).'] })
+  return result(t, true, steps, s, damage, { notes: ['Step 4: the attacker moves into the target\'s space to maintain the grapple; if it cannot, it lets go at once (SRD 3.5 › Starting a Grapple).'] })
 }
 
 function versusDefender (t: Table, action: string, extra: readonly Modifier[], what: string): { won: boolean, steps: Step[] } {
@@ -216,13 +216,13 @@ function breakPin (t: Table): ManeuverResult {
     const freed = t.others.findIndex((o) => isPinned(o))
     if (freed >= 0) s.others[freed] = withConditions(s.others[freed], [], ['pinned'])
   }
-  return result(t, won, steps, s, null, won ? { pinBroken: true, notes: ['The freed creature is still grappling, no longer pinned (000 › Break Another\'s Pin).'] } : {})
+  return result(t, won, steps, s, null, won ? { pinBroken: true, notes: ['The freed creature is still grappling, no longer pinned (SRD 3.5 › Break Another\'s Pin).'] } : {})
 }
 
 function useOpponentWeapon (t: Table): ManeuverResult {
   const { won, steps } = versusDefender(t, 'use-opponent-weapon', [], 'use the opponent\'s light weapon')
   const effect: ManeuverEffect = won
-    ? { followUpAttackPenalty: -t.policy.opponentWeaponPenalty, notes: [`Now attack with the opponent's light weapon at ${-t.policy.opponentWeaponPenalty} (POST /v1/attacks with that attack modifier); the weapon stays with its owner (000 › Use Opponent's Weapon).`] }
+    ? { followUpAttackPenalty: -t.policy.opponentWeaponPenalty, notes: [`Now attack with the opponent's light weapon at ${-t.policy.opponentWeaponPenalty} (POST /v1/attacks with that attack modifier); the weapon stays with its owner (SRD 3.5 › Use Opponent's Weapon).`] }
     : {}
   return result(t, won, steps, state(t), null, effect)
 }

@@ -12,8 +12,8 @@ export function damageItem (t: ManeuverTable): { step: Step, damage: DamageResul
   const weapon = t.options.attackerWeapon ?? {}
   const notation = required(weapon.damage, '/options/attackerWeapon/damage', 'sunder needs the damage dice of the attacker\'s weapon')
   const item = t.options.item ?? {}
-  const hardness = required(item.hardness, '/options/item/hardness', 'sunder needs the hardness of the item (D60)')
-  const hitPoints = required(item.hitPoints, '/options/item/hitPoints', 'sunder needs the hit points of the item (D60)')
+  const hardness = required(item.hardness, '/options/item/hardness', 'sunder needs the hardness of the item (the service has no equipment tables)')
+  const hitPoints = required(item.hitPoints, '/options/item/hitPoints', 'sunder needs the hit points of the item (the service has no equipment tables)')
   const maxHitPoints = item.maxHitPoints ?? hitPoints
   const rolled = t.dice.rollNotation(notation, 'damage')
   const str = abilityFor(t.ruleset, t.attacker, 'str')

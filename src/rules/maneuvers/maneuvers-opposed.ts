@@ -92,7 +92,7 @@ function weaponAttack (t: ManeuverTable, p: Participant, weapon: ManeuverWeaponI
 
 export const disarm: ManeuverProcedure = (t) => {
   const defenderWeapon = t.options.defenderWeapon ?? {}
-  if (defenderWeapon.spikedGauntlet) throw notPossible('/options/defenderWeapon/spikedGauntlet', 'a spiked gauntlet cannot be disarmed (000 › Disarm)')
+  if (defenderWeapon.spikedGauntlet) throw notPossible('/options/defenderWeapon/spikedGauntlet', 'a spiked gauntlet cannot be disarmed (SRD 3.5 › Disarm)')
   const attackerWeapon = t.options.attackerWeapon ?? {}
   const steps: Step[] = [provokesUnlessFeat(t, true)]
   if (!steps[0]!.success) return outcome(t, false, steps)
@@ -131,7 +131,7 @@ const bullRush: ManeuverProcedure = (t) => {
     PURPOSES, (won) => won ? 'the attacker wins the opposed Strength check and pushes the defender back' : 'the defender stands its ground')
   steps.push(check)
   if (!check.success) {
-    return outcome(t, false, steps, { effect: { notes: ['The attacker moves 5 ft back to where it started, and falls prone there if that square is occupied (000 › Bull Rush).'] } })
+    return outcome(t, false, steps, { effect: { notes: ['The attacker moves 5 ft back to where it started, and falls prone there if that square is occupied (SRD 3.5 › Bull Rush).'] } })
   }
   const [a, d] = check.sides!
   const pushFeet = perFiveFeet(a!.total - d!.total)
@@ -139,7 +139,7 @@ const bullRush: ManeuverProcedure = (t) => {
 }
 
 const overrun: ManeuverProcedure = (t) => {
-  if (t.options.charging) throw notPossible('/options/charging', 'dnd35 forbids an overrun during a charge (D34)')
+  if (t.options.charging) throw notPossible('/options/charging', 'dnd35 forbids an overrun during a charge (SRD 3.5 › Overrun)')
   requireAtMostOneSizeLarger(t)
   const steps: Step[] = [attackOfOpportunity(t, true, '', false)]
   if (t.options.defenderAvoids && !hasFeat(t.attacker.combatant, 'improved-overrun')) {

@@ -90,7 +90,7 @@ const overrun: ManeuverProcedure = (t) => {
 
 const trip: ManeuverProcedure = (t) => {
   if (Math.abs(sizeSteps(t.attacker.combatant.size, t.defender.combatant.size)) > 1) {
-    throw notPossible('/defender/size', 'the variant trips only targets within one size category (D41)')
+    throw notPossible('/defender/size', 'the variant trips only targets within one size category (the variant\'s Trip)')
   }
   const tripWeapon = t.options.attackerWeapon?.tripWeapon === true
   const steps: Step[] = [attackOfOpportunity(t, !hasFeat(t.attacker.combatant, 'improved-trip') && !tripWeapon, tripWeapon ? 'a trip weapon' : 'improved-trip', false)]
@@ -109,7 +109,7 @@ const trip: ManeuverProcedure = (t) => {
 /** Feint: as dnd35 with BCB; the seed gives no number for unusual creatures, so only humanoids can be feinted. */
 const feint: ManeuverProcedure = (t) => {
   if ((t.options.defenderKind ?? 'humanoid') !== 'humanoid') {
-    throw ruleNotDefined(t.ruleset.name, 'how much harder it is to feint a creature that is not humanoid (001 › Feint gives no number)', '/options/defenderKind')
+    throw ruleNotDefined(t.ruleset.name, 'how much harder it is to feint a creature that is not humanoid (the variant\'s Feint gives no number)', '/options/defenderKind')
   }
   return opposedFeint(t)
 }

@@ -9,7 +9,7 @@ import { SRD_TURN_FLOW } from '../turn-flow.js'
 export const pf1e: RulesetDefinition = {
   id: 'pf1e',
   name: 'Pathfinder 1st Edition',
-  description: 'Pathfinder Roleplaying Game (1st edition) combat rules, with CMB/CMD combat maneuvers and channel energy (channel energy from the PRD: the pf1e seed has none, D45).',
+  description: 'Pathfinder Roleplaying Game (1st edition) combat rules, with CMB/CMD combat maneuvers and channel energy (PRD › Channel Energy).',
   saves: ['fortitude', 'reflex', 'will'],
   actionTypes: ['standard', 'move', 'full-round', 'swift', 'immediate', 'free'],
   // RULES.md §1.2: pf1e untyped bonuses stack "unless from the same source"; trait does not stack.
