@@ -67,7 +67,31 @@ class SharedResponses {
   }
 }
 
+/** Parameters used by more than one operation become `#/components/parameters/<Name><In>` (`IdPath`, `IfMatchHeader`). */
+class SharedParameters {
+  readonly parameters: Record<string, Json> = {}
+  private readonly counts = new Map<string, number>()
+
+  count (parameter: Json): void {
+    const key = canonical(parameter)
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
+  }
+
+  ref (parameter: Json): Json {
+    if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return parameter
+    const key = canonical(parameter)
+    if ((this.counts.get(key) ?? 0) < 2) return parameter
+    const name = `${pascal(parameter.name)}${pascal(parameter.in)}`
+    const taken = this.parameters[name]
+    // Two shared parameters under one name: the first keeps it, the other stays inline.
+    if (taken !== undefined && canonical(taken) !== key) return parameter
+    this.parameters[name] = parameter
+    return { $ref: `#/components/parameters/${name}` }
+  }
+}
+
 interface Operation {
+  parameters?: Json[]
   tags?: string[]
   operationId?: string
   requestBody?: { content?: Record<string, Media> }
@@ -125,6 +149,11 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
       if (body) nameExamples(body, place.operationId)
     }
   }
+  const parameters = new SharedParameters()
+  const allOperations = Object.values(doc.paths).flatMap((item) => Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([, op]) => op))
+  allOperations.forEach((op) => op.parameters?.forEach((p) => parameters.count(p)))
+  allOperations.forEach((op) => { if (op.parameters) op.parameters = op.parameters.map((p) => parameters.ref(p)) })
+  ;(doc.components as Record<string, unknown>).parameters = Object.fromEntries(Object.entries(parameters.parameters).sort(([a], [b]) => a.localeCompare(b)))
   for (const kind of [...usedKinds].sort()) components[problemComponentName(kind)] = problemComponent(kind)
   ;(doc.components as Record<string, unknown>).responses = Object.fromEntries(Object.entries(shared.responses).sort(([a], [b]) => a.localeCompare(b)))
   doc.components.schemas = Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)))

@@ -220,8 +220,8 @@ export const ActionResponseSchema = Type.Object({
 
 export const EncounterIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The encounter id (a UUID).' }) }, { additionalProperties: false })
 export const CombatantParams = Type.Object({
-  id: Type.String({ maxLength: 200 }),
-  combatantId: Type.String({ maxLength: 200, minLength: 1 })
+  id: EncounterIdParams.properties.id,
+  combatantId: Type.String({ maxLength: 200, minLength: 1, description: 'The combatant\'s id within the encounter.' })
 }, { additionalProperties: false })
 
 export const ListQuery = Type.Object({

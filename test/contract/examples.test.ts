@@ -108,25 +108,26 @@ test('an error answer validates against its status\'s problem kinds, and 400 and
 })
 
 test('the encounter examples, in the order a fight takes them, answer their documented statuses', async (t) => {
-  let h: EncounterHarness | undefined
+  let h: EncounterHarness
   try {
     h = await encounterApp()
   } catch (error) {
     t.skip(`no database: ${String(error)}`)
     return
   }
+  const http = h.http
   try {
     const create = doc.paths['/v1/encounters']?.post ?? assert.fail('no createEncounter')
     for (const example of Object.values(create.requestBody?.content['application/json']?.examples ?? {})) {
-      const res = await h.http.post('/v1/encounters').send(example.value as object)
+      const res = await http.post('/v1/encounters').send(example.value as object)
       assert.equal(res.status, 201, JSON.stringify(res.body))
       assertDocumented('/v1/encounters', 'post', create, 201, res.headers['content-type'] ?? '', res.body)
       const id = (res.body as { id: string }).id
-      const started = await h.http.post(`/v1/encounters/${id}/start`).send({ seed: 'contract' })
+      const started = await http.post(`/v1/encounters/${id}/start`).send({ seed: 'contract' })
       assert.equal(started.status, 200, JSON.stringify(started.body))
       const action = doc.paths['/v1/encounters/{id}/actions']?.post ?? assert.fail('no encounterAction')
       for (const [name, step] of Object.entries(action.requestBody?.content['application/json']?.examples ?? {})) {
-        const acted = await h.http.post(`/v1/encounters/${id}/actions`).send(step.value as object)
+        const acted = await http.post(`/v1/encounters/${id}/actions`).send(step.value as object)
         assert.equal(acted.status, 200, `${name}: ${JSON.stringify(acted.body)}`)
         assertDocumented('/v1/encounters/{id}/actions', 'post', action, 200, acted.headers['content-type'] ?? '', acted.body)
       }
