@@ -58,7 +58,7 @@ const ConditionEntrySchema = Type.Object({
     round: Type.Integer({ description: 'The round it ends in.' }),
     initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
   }, { additionalProperties: false }), { description: 'null: until removed.' })
-}, { additionalProperties: false, title: 'EncounterCondition' })
+}, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
 export const EncounterCombatantSchema = Type.Object({
   ...EncounterCombatantProperties,
@@ -71,7 +71,7 @@ export const EncounterCombatantSchema = Type.Object({
   conditions: Type.Array(ConditionEntrySchema),
   reactionsUsed: Type.Integer({ description: 'Attacks of opportunity (variant: reactions) used since its turn last began.' }),
   readied: Nullable(Type.Object({ trigger: Type.String(), actionType: Type.String() }, { additionalProperties: false }), { description: 'A readied action waiting for its trigger; lost when its next turn begins.' })
-}, { additionalProperties: false, title: 'EncounterCombatant' })
+}, { additionalProperties: false, title: 'EncounterCombatant', description: 'A combatant as the encounter stores it: its stat block, current hit points, conditions, side, initiative and what it has used this round.' })
 
 export const EncounterSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -90,7 +90,7 @@ export const EncounterSchema = Type.Object({
   version: Type.Integer({ description: 'Bumped by every write (the number of events); the ETag.' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' })
-}, { additionalProperties: false, title: 'Encounter' })
+}, { additionalProperties: false, title: 'Encounter', description: 'A persisted encounter: its roster, round, whose turn it is and its version (the ETag).' })
 
 export const CreateEncounterSchema = Type.Object({
   name: ShortString({ minLength: 1, description: 'Display name.' }),
@@ -188,6 +188,7 @@ export const ActionSchema = Type.Object({
 }, {
   additionalProperties: false,
   title: 'EncounterAction',
+  description: 'One action in an encounter; the stateless endpoint\'s body with combatant ids in place of combatants.',
   examples: [
     { type: 'attack', actor: 'fighter', target: 'goblin', weapon: { name: 'longsword', damage: '1d8', critRange: 19 }, dice: { sequence: [15, 6] } },
     { type: 'end-turn', actor: 'fighter' }
@@ -201,7 +202,7 @@ export const EventSchema = Type.Object({
   round: Type.Integer({ description: 'The round when it happened.' }),
   initiativeCount: Nullable(Type.Integer(), { description: 'The count of the turn when it happened; null outside turns.' }),
   createdAt: Type.String({ format: 'date-time' })
-}, { additionalProperties: false, title: 'EncounterEventSummary' })
+}, { additionalProperties: false, title: 'EncounterEventSummary', description: 'What an event was: its sequence number, type, actor and when it happened.' })
 
 export const LoggedEventSchema = Type.Object({
   ...EventSchema.properties,
@@ -209,14 +210,14 @@ export const LoggedEventSchema = Type.Object({
   rolls: RollsSchema,
   result: Type.Unknown({ description: 'The rules result, in the stateless endpoint\'s response shape; null for bookkeeping events.' }),
   applied: Type.Array(Type.Unknown(), { description: 'What the event changed beyond its result: hit points, conditions, turns, initiative.' })
-}, { additionalProperties: false, title: 'EncounterEvent' })
+}, { additionalProperties: false, title: 'EncounterEvent', description: 'One event of an encounter\'s log: the request as applied, its rolls, its result and what it changed.' })
 
 export const ActionResponseSchema = Type.Object({
   event: EventSchema,
   result: Type.Unknown({ description: 'The stateless endpoint\'s response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions.' }),
   applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`.' }),
   encounter: EncounterSchema
-}, { additionalProperties: false, title: 'EncounterActionResult' })
+}, { additionalProperties: false, title: 'EncounterActionResult', description: 'The result of an action, what it changed, and the encounter after it.' })
 
 export const EncounterIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The encounter id (a UUID).' }) }, { additionalProperties: false })
 export const CombatantParams = Type.Object({
@@ -238,7 +239,7 @@ export const EncounterListSchema = Type.Object({
   items: Type.Array(Type.Object({
     id: Type.String(), name: Type.String(), ruleset: RulesetIdSchema, status: Type.String(), round: Type.Integer(), version: Type.Integer(),
     createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' })
-  }, { additionalProperties: false, title: 'EncounterSummary' })),
+  }, { additionalProperties: false, title: 'EncounterSummary', description: 'An encounter in a list: its id, name, ruleset, status, round and version.' })),
   nextCursor: Nullable(Type.String())
 }, { title: 'EncounterList', description: 'A page of encounters, newest first, and the cursor of the next.', additionalProperties: false })
 

@@ -38,7 +38,7 @@ const CheckSchema = Type.Object({
   dc: Int('The DC; for a d% roll, the chance in percent (success at or below it).'),
   success: Type.Boolean(),
   breakdown: BreakdownSchema
-}, { additionalProperties: false, title: 'HitPointsCheck' })
+}, { additionalProperties: false, title: 'HitPointsCheck', description: 'A roll a healing step made (stabilize, Heal check, recovery) against its DC.' })
 
 export const DamageRequestSchema = Type.Object({
   creature: WoundableCreatureSchema,

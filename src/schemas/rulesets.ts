@@ -47,7 +47,7 @@ export const RulesetSchema = Type.Object({
   capabilities: CapabilitiesSchema,
   sizeTable: Type.Array(SizeRowSchema),
   turningTable: Type.Optional(Type.Array(TurningRowSchema, { description: 'dnd35 only: the Turning Undead table.' }))
-}, { additionalProperties: false, title: 'Ruleset' })
+}, { additionalProperties: false, title: 'Ruleset', description: 'What a ruleset defines: its saves, action types, capabilities, size table and (dnd35) Turning Undead table.' })
 
 export const RulesetListSchema = Type.Object({
   rulesets: Type.Array(RulesetSchema)

@@ -59,6 +59,7 @@ export const TurningRequestSchema = Type.Object({
 }, {
   additionalProperties: false,
   title: 'TurningRequest',
+  description: 'A turning, rebuking, commanding, bolstering or dispelling attempt (dnd35), or a channel (pf1e).',
   examples: [
     {
       ruleset: 'dnd35',
@@ -97,7 +98,7 @@ export const ChannelSaveSchema = Type.Object({
   total: Type.Integer(),
   success: Type.Boolean(),
   automatic: Nullable(StringEnum(['natural-1', 'natural-20'] as const), { description: 'A natural 1 always fails, a natural 20 always succeeds.' })
-}, { additionalProperties: false, title: 'ChannelSave' })
+}, { additionalProperties: false, title: 'ChannelSave', description: 'A Will save against a channel or Turn Undead (pf1e).' })
 
 export const TurningResultSchema = Type.Object({
   id: Type.String({ description: 'The undead or target, as sent.' }),
@@ -112,7 +113,7 @@ export const TurningResultSchema = Type.Object({
   save: Type.Optional(Nullable(ChannelSaveSchema, { description: 'pf1e: the Will save, for harmed targets and undead facing Turn Undead; null otherwise.' })),
   healed: Type.Optional(Nullable(Type.Integer(), { description: 'pf1e: hit points restored (capped at maximum hit points when `hitPoints` is given); null when not healed.' })),
   damage: Type.Optional(Nullable(Type.Integer(), { description: 'pf1e: damage dealt (the channel total, halved rounded down on a successful save); null when not harmed. Apply it with POST /v1/damage.' }))
-}, { additionalProperties: false, title: 'TurningResult' })
+}, { additionalProperties: false, title: 'TurningResult', description: 'What happened to one undead (or, in pf1e, one creature in the burst).' })
 
 export const TurningResponseSchema = Type.Object({
   ruleset: RulesetIdSchema,

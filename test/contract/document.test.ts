@@ -1,0 +1,132 @@
+// Contract: the OpenAPI document as a consumer and a person in Swagger UI meet
+// it: named components, one problem schema per kind on the statuses that send
+// it, described responses, one tag per group, rules cited by their published names.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { gzipSync } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import { statelessApp } from '../helpers/app.js'
+import { PROBLEM_TYPES, type ProblemKind } from '../../src/http/problem.js'
+import { ComponentConflict, hoistComponents, referencedComponents, type Json, type SchemaObject } from '../../src/openapi/components.js'
+import { problemComponentName } from '../../src/openapi/problems.js'
+import { OPENAPI_TAGS } from '../../src/plugins/external/swagger.js'
+
+interface Response { $ref?: string, description?: string, content?: Record<string, { schema?: SchemaObject }> }
+interface Operation { operationId: string, tags?: string[], description?: string, summary?: string, responses: Record<string, Response> }
+interface Document {
+  paths: Record<string, Record<string, Operation>>
+  tags: Array<{ name: string }>
+  components: { schemas: Record<string, SchemaObject>, responses: Record<string, Response>, parameters: Record<string, unknown> }
+}
+
+let app: FastifyInstance
+let doc: Document
+
+before(async () => {
+  app = await statelessApp()
+  doc = app.swagger() as unknown as Document
+})
+after(async () => { await app.close() })
+
+const operations = (): Array<{ path: string, method: string, op: Operation }> =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })))
+
+const resolved = (response: Response): Response =>
+  response.$ref ? (doc.components.responses[response.$ref.replace('#/components/responses/', '')] ?? assert.fail(`no ${response.$ref}`)) : response
+
+test('the shared schemas are named components: PascalCase, described, all referenced', () => {
+  const names = Object.keys(doc.components.schemas)
+  for (const name of ['Combatant', 'Weapon', 'Modifier', 'BreakdownEntry', 'Roll', 'Dice', 'HitPoints', 'HitPointsInput', 'Problem',
+    'AttackResult', 'AttackOdds', 'SaveResult', 'DiceResult', 'DamageResult', 'HealingResult', 'InitiativeResult', 'GrappleResult', 'ManeuverResult', 'TurningResponse']) {
+    assert.ok(names.includes(name), `components.schemas.${name}`)
+  }
+  const used = referencedComponents(doc as unknown as Json)
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    assert.match(name, /^[A-Z][A-Za-z0-9]*$/, name)
+    assert.ok(typeof schema.description === 'string' && schema.description.length > 5, `${name} has a description`)
+    assert.ok(used.has(name), `${name} is referenced`)
+  }
+  // The problem schema once, not inlined in every error response.
+  assert.equal(JSON.stringify(doc.paths).includes('"instance"'), false)
+})
+
+test('two different schemas under one name fail loudly; the same one twice is one component', () => {
+  const a = { type: 'object', title: 'Thing', description: 'A thing.', properties: { x: { type: 'integer' } } }
+  const components: Record<string, SchemaObject> = {}
+  const roots: Json[] = [{ one: a, two: { ...a, description: 'Said differently.' } }]
+  hoistComponents(roots, components)
+  assert.deepEqual(roots[0], { one: { $ref: '#/components/schemas/Thing' }, two: { $ref: '#/components/schemas/Thing', description: 'Said differently.' } })
+  assert.deepEqual(Object.keys(components), ['Thing'])
+  assert.throws(() => hoistComponents([{ one: a, two: { ...a, properties: { x: { type: 'string' } } } }], {}),
+    (error: unknown) => error instanceof ComponentConflict && error.names.includes('Thing'))
+})
+
+test('each problem kind is a component with its type a constant, and each error response lists the kinds of its status', () => {
+  let responses = 0
+  for (const { path, op } of operations()) {
+    for (const [status, raw] of Object.entries(op.responses)) {
+      if (!/^[45]\d\d$/.test(status)) continue
+      const schema = resolved(raw).content?.['application/problem+json']?.schema
+      assert.ok(schema, `${op.operationId} ${status} is a problem`)
+      const refs = (schema.oneOf as SchemaObject[] | undefined ?? [schema]).map((s) => String(s.$ref).replace('#/components/schemas/', ''))
+      assert.ok(refs.length > 0)
+      for (const name of refs) {
+        const kind = (Object.keys(PROBLEM_TYPES) as ProblemKind[]).find((k) => problemComponentName(k) === name)
+        assert.ok(kind, `${op.operationId} ${status}: ${name} is a problem kind`)
+        assert.equal(PROBLEM_TYPES[kind].status, Number(status), `${path} ${status} lists ${kind}`)
+        const component = doc.components.schemas[name] as { properties: { type: { const: string } } }
+        assert.equal(component.properties.type.const, `/problems/${kind}`)
+      }
+      responses++
+    }
+  }
+  assert.ok(responses > 100, `${responses} error responses`)
+  const attack = doc.paths['/v1/attacks']?.post ?? assert.fail('no POST /v1/attacks')
+  const kinds = (status: string): string[] => {
+    const schema = resolved(attack.responses[status] ?? assert.fail(status)).content?.['application/problem+json']?.schema ?? {}
+    return (schema.oneOf as SchemaObject[]).map((s) => String(s.$ref))
+  }
+  assert.deepEqual(kinds('400'), ['#/components/schemas/ValidationFailedProblem', '#/components/schemas/InvalidJsonProblem'])
+  assert.ok(kinds('422').includes('#/components/schemas/InvalidDieValueProblem'))
+  assert.equal(kinds('422').includes('#/components/schemas/UnknownCombatantProblem'), false, 'an encounter-only kind')
+})
+
+test('every response is described (no "Default Response"), every operation summarized and described', () => {
+  for (const { op } of operations()) {
+    assert.ok(op.summary, `${op.operationId} summary`)
+    assert.ok(op.description && op.description.length > 20, `${op.operationId} description`)
+    for (const [status, response] of Object.entries(op.responses)) {
+      const description = resolved(response).description ?? ''
+      assert.ok(description.length > 5 && description !== 'Default Response', `${op.operationId} ${status}: "${description}"`)
+    }
+  }
+})
+
+test('one tag per group: every operation has exactly one declared tag and every declared tag has operations', () => {
+  const declared = OPENAPI_TAGS.map((t) => t.name)
+  assert.deepEqual(doc.tags.map((t) => t.name), declared)
+  const used = new Map<string, number>()
+  for (const { op } of operations()) {
+    assert.equal(op.tags?.length, 1, `${op.operationId} tags ${JSON.stringify(op.tags)}`)
+    const tag = op.tags?.[0] ?? ''
+    assert.ok(declared.includes(tag), `${op.operationId}: tag "${tag}" is declared`)
+    used.set(tag, (used.get(tag) ?? 0) + 1)
+  }
+  for (const tag of declared) assert.ok((used.get(tag) ?? 0) > 0, `tag ${tag} has operations`)
+  assert.ok((used.get('encounters') ?? 0) >= 10)
+})
+
+test('public text cites the rules by their published names, never the internal digest', () => {
+  const text = JSON.stringify(doc)
+  for (const internal of [/RULES\.md/, /§/, /\bD\d{2}\b/, /\b00[0-4] ›/, /CONTRACT/]) {
+    assert.doesNotMatch(text, internal)
+  }
+})
+
+test('the document stays small: measured minified and gzipped', (t) => {
+  const text = JSON.stringify(doc)
+  const gzipped = gzipSync(text).length
+  t.diagnostic(`document: ${(text.length / 1024).toFixed(0)} KiB minified, ${(gzipped / 1024).toFixed(0)} KiB gzipped`)
+  // Was 567 KiB before the components; a new inlined copy of a shared schema shows here first.
+  assert.ok(text.length < 200 * 1024, `${text.length} bytes`)
+})
