@@ -5,6 +5,7 @@
 import type { ProblemKind } from '../http/problem.js'
 import { canonical, hoistComponents, isObject, type Json, type SchemaObject } from './components.js'
 import { EXAMPLE_LABELS } from './examples.js'
+import { RESPONSE_EXAMPLES } from './response-examples.js'
 import { kindsFor, problemComponent, problemComponentName, problemSchema } from './problems.js'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
@@ -114,6 +115,16 @@ function nameExamples (media: Media, operationId: string): void {
   media.examples = named
 }
 
+/** The service's real answer to each request example, under the example's name, on the status it answered. */
+function attachResponseExamples (op: Operation, operationId: string): void {
+  for (const [name, { status, value }] of Object.entries(RESPONSE_EXAMPLES[operationId] ?? {})) {
+    const media = op.responses?.[String(status)]?.content?.['application/json']
+    if (!media) continue
+    const summary = EXAMPLE_LABELS[operationId]?.find((l) => l.name === name)?.summary
+    media.examples = { ...media.examples, [name]: summary ? { summary, value: value as Json } : { value: value as Json } }
+  }
+}
+
 export function finishDocument (document: Record<string, unknown>): Record<string, unknown> {
   // A copy: the route schemas that Ajv and the serializers compiled are never touched.
   const doc = structuredClone(document) as { paths: Record<string, Record<string, Operation>>, components: { schemas?: Record<string, SchemaObject> } }
@@ -147,6 +158,7 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
       }
       const body = op.requestBody?.content?.['application/json']
       if (body) nameExamples(body, place.operationId)
+      attachResponseExamples(op, place.operationId)
     }
   }
   const parameters = new SharedParameters()

@@ -6,7 +6,7 @@ export const DiceRequestSchema = Type.Object({
   ...ResolutionProperties
 }, { title: 'DiceRequest', description: 'A dice notation to roll.',
   additionalProperties: false,
-  examples: [{ notation: '4d6+2', seed: 's1' }, { notation: '4d6+2', dice: { sequence: [6, 6, 6, 6] } }]
+  examples: [{ notation: '4d6+2', seed: 's1' }, { notation: '4d6+2', seed: 's2', dice: { sequence: [6, 6, 6, 6] } }]
 })
 
 export const DiceResponseSchema = Type.Object({

@@ -54,9 +54,9 @@ export const DamageRequestSchema = Type.Object({
 }, { title: 'DamageRequest', description: 'A blow against a creature\'s hit points.',
   additionalProperties: false,
   examples: [
-    { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 5 } }, damage: { amount: 6 } },
+    { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 5 } }, damage: { amount: 6 }, seed: 'ogre-hit' },
     { ruleset: 'dnd35', creature: { baseSaves: { fortitude: 4 }, abilities: { con: 14 }, hitPoints: { max: 120 } }, damage: { dice: '10d6+20' }, seed: 'fireball' },
-    { ruleset: 'variant', creature: { baseSaves: { death: 2 }, hitPoints: { max: 20 } }, damage: { amount: 24 }, dice: { sequence: [10] } }
+    { ruleset: 'variant', creature: { baseSaves: { death: 2 }, hitPoints: { max: 20 } }, damage: { amount: 24 }, seed: 'death-save', dice: { sequence: [10] } }
   ]
 })
 
@@ -106,9 +106,9 @@ export const HealingRequestSchema = Type.Object({
 }, { title: 'HealingRequest', description: 'One healing or recovery step for a creature.',
   additionalProperties: false,
   examples: [
-    { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: -3 } }, healing: { kind: 'magical', amount: 4 } },
-    { ruleset: 'pf1e', creature: { abilities: { con: 12 }, hitPoints: { max: 20, current: -4 } }, healing: { kind: 'stabilize' }, dice: { sequence: [13] } },
-    { ruleset: 'dnd35', creature: { level: 5, hitPoints: { max: 40, current: 12 } }, healing: { kind: 'natural', period: 'bed-rest-day' } }
+    { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: -3 } }, healing: { kind: 'magical', amount: 4 }, seed: 'cure' },
+    { ruleset: 'pf1e', creature: { abilities: { con: 12 }, hitPoints: { max: 20, current: -4 } }, healing: { kind: 'stabilize' }, seed: 'stabilize', dice: { sequence: [13] } },
+    { ruleset: 'dnd35', creature: { level: 5, hitPoints: { max: 40, current: 12 } }, healing: { kind: 'natural', period: 'bed-rest-day' }, seed: 'rest' }
   ]
 })
 

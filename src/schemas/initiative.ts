@@ -19,7 +19,7 @@ export const InitiativeRequestSchema = Type.Object({
   additionalProperties: false,
   examples: [
     { ruleset: 'dnd35', combatants: [{ id: 'fighter', abilities: { dex: 13 }, feats: ['improved-initiative'] }, { id: 'goblin', abilities: { dex: 15 }, aware: false }], seed: 'ambush' },
-    { ruleset: 'variant', combatants: [{ id: 'hero', abilities: { dex: 14 }, baseAttackBonus: 3 }, { id: 'orc', baseAttackBonus: 2, hitPoints: { max: 12, current: 5 } }] }
+    { ruleset: 'variant', combatants: [{ id: 'hero', abilities: { dex: 14 }, baseAttackBonus: 3 }, { id: 'orc', baseAttackBonus: 2, hitPoints: { max: 12, current: 5 } }], seed: 'skirmish' }
   ]
 })
 

@@ -50,8 +50,8 @@ export const GrappleRequestSchema = Type.Object({
 }, { title: 'GrappleRequest', description: 'One grapple action between attacker and defender.',
   additionalProperties: false,
   examples: [
-    { action: 'start', attacker: { id: 'fighter', baseAttackBonus: 4, abilities: { str: 14 } }, defender: { id: 'ogre', size: 'large', baseAttackBonus: 3, abilities: { str: 21 } }, dice: { sequence: [15, 12, 9, 2] } },
-    { ruleset: 'pf1e', action: 'pin', attacker: { id: 'a', cmb: 9, conditions: ['grappled'] }, defender: { id: 'b', cmd: 16, conditions: ['grappled'] }, options: { maintainedLastRound: true } }
+    { action: 'start', attacker: { id: 'fighter', baseAttackBonus: 4, abilities: { str: 14 } }, defender: { id: 'ogre', size: 'large', baseAttackBonus: 3, abilities: { str: 21 } }, seed: 'grab', dice: { sequence: [15, 12, 9, 2] } },
+    { ruleset: 'pf1e', action: 'pin', attacker: { id: 'a', cmb: 9, conditions: ['grappled'] }, defender: { id: 'b', cmd: 16, conditions: ['grappled'] }, options: { maintainedLastRound: true }, seed: 'pin' }
   ]
 })
 
@@ -87,8 +87,8 @@ export const ManeuverRequestSchema = Type.Object({
 }, { title: 'ManeuverRequest', description: 'One combat maneuver of attacker against defender.',
   additionalProperties: false,
   examples: [
-    { ruleset: 'pf1e', maneuver: 'bull-rush', attacker: { cmb: 9 }, defender: { cmd: 16 }, dice: { sequence: [17] } },
-    { maneuver: 'trip', attacker: { baseAttackBonus: 2, abilities: { str: 16 } }, defender: { baseAttackBonus: 1, abilities: { str: 12, dex: 14 } }, dice: { sequence: [14, 13, 9] } }
+    { ruleset: 'pf1e', maneuver: 'bull-rush', attacker: { cmb: 9 }, defender: { cmd: 16 }, seed: 'shove', dice: { sequence: [17] } },
+    { maneuver: 'trip', attacker: { baseAttackBonus: 2, abilities: { str: 16 } }, defender: { baseAttackBonus: 1, abilities: { str: 12, dex: 14 } }, seed: 'trip', dice: { sequence: [14, 13, 9] } }
   ]
 })
 

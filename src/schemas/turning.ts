@@ -70,6 +70,7 @@ export const TurningRequestSchema = Type.Object({
         { id: 'zombie-2', hitDice: 2, distanceFeet: 20 },
         { id: 'wight', hitDice: 4, distanceFeet: 30 }
       ],
+      seed: 'sunrise',
       dice: { sequence: [8, 3, 4] }
     },
     {

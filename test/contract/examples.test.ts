@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
 import { encounterApp, type EncounterHarness } from '../helpers/encounters.js'
 import { EXAMPLE_LABELS } from '../../src/openapi/examples.js'
+import { RESPONSE_EXAMPLES } from '../../src/openapi/response-examples.js'
 
 const addFormats = ajvFormats.default as unknown as (ajv: Ajv2020) => Ajv2020
 
@@ -87,6 +88,12 @@ test('every stateless example answers its documented success status with a docum
       const status = successStatus(op)
       assert.equal(res.statusCode, status, `${op.operationId} example ${name}: ${res.body.slice(0, 400)}`)
       assertDocumented(path, method, op, res.statusCode, res.headers['content-type'] as string, res.json())
+      // The response example the document shows is what the service answers (seeded examples are reproducible).
+      const shown = RESPONSE_EXAMPLES[op.operationId]?.[name] ?? assert.fail(`${op.operationId} ${name}: no captured response; run npm run openapi`)
+      assert.equal(shown.status, res.statusCode)
+      assert.deepEqual(res.json(), shown.value, `${op.operationId} ${name}: the response example is stale; run npm run openapi`)
+      const documented = (response(op, status).content?.['application/json']?.examples ?? {})[name]
+      assert.deepEqual(documented?.value, shown.value, `${op.operationId} ${name}: the document shows the captured response`)
     }
   }
 })

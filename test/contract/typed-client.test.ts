@@ -11,7 +11,9 @@ import { spawnSync } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 
-interface Operation { operationId: string, requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> }, parameters?: Array<{ in: string, name: string, required?: boolean }> }
+interface Operation { operationId: string, requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> }, parameters?: Parameter[] }
+interface Parameter { $ref?: string, in: string, name: string, required?: boolean }
+interface Doc { paths: Record<string, Record<string, Operation>>, components: { parameters?: Record<string, Parameter> } }
 
 const DOCUMENT = resolve('openapi/openapi.json')
 
@@ -22,9 +24,10 @@ const BODIES: Record<string, unknown> = {
   startEncounter: { seed: 'contract' }
 }
 
-function call (path: string, method: string, op: Operation): string {
+function call (doc: Doc, path: string, method: string, op: Operation): string {
   const params: Record<string, Record<string, string>> = {}
-  for (const p of op.parameters ?? []) {
+  for (const given of op.parameters ?? []) {
+    const p = given.$ref ? (doc.components.parameters?.[given.$ref.replace('#/components/parameters/', '')] ?? assert.fail(given.$ref)) : given
     if (p.in === 'path') (params.path ??= {})[p.name] = 'x'
   }
   const examples = op.requestBody?.content['application/json']?.examples
@@ -36,8 +39,8 @@ function call (path: string, method: string, op: Operation): string {
   return `  results.${op.operationId} = await client.${method.toUpperCase()}(${JSON.stringify(path)}${init ? `, { ${init} }` : ''})`
 }
 
-function client (doc: { paths: Record<string, Record<string, Operation>> }): string {
-  const calls = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => call(path, method, op)))
+function client (doc: Doc): string {
+  const calls = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => call(doc, path, method, op)))
   return `import createClient from 'openapi-fetch'
 import type { components, paths } from './schema.js'
 
@@ -75,7 +78,7 @@ ${calls.join('\n')}
 test('a typed client generated from the committed document calls every operation and type-checks', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'd20-typed-client-'))
   t.after(() => { if (!process.env.KEEP_TYPED_CLIENT) rmSync(dir, { recursive: true, force: true }) })
-  const doc = JSON.parse(readFileSync(DOCUMENT, 'utf8')) as { paths: Record<string, Record<string, Operation>> }
+  const doc = JSON.parse(readFileSync(DOCUMENT, 'utf8')) as Doc
 
   const types = astToString(await openapiTS(pathToFileURL(DOCUMENT)))
   writeFileSync(join(dir, 'schema.d.ts'), types)
