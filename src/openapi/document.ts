@@ -48,18 +48,18 @@ const pascal = (words: string): string => words.split(/[^A-Za-z0-9]+/).map((w) =
 /**
  * Error responses repeat across operations: each distinct one becomes a
  * `#/components/responses/<Name>`; a variant of a name (the encounters' 422
- * has more kinds) is named after the operation's tag.
+ * has more kinds) is named after the tag, or else the operation, that first uses it.
  */
 class SharedResponses {
   readonly responses: Record<string, Json> = {}
   private readonly byContent = new Map<string, string>()
 
-  ref (status: string, response: Json, kinds: ProblemKind[], tag: string): Json {
+  ref (status: string, response: Json, kinds: ProblemKind[], tag: string, operationId: string): Json {
     const key = canonical(response)
     let name = this.byContent.get(key)
     if (name === undefined) {
       const base = kinds.length === 1 ? pascal(kinds[0] ?? '') : (RESPONSE_NAMES[status] ?? `Status${status}`)
-      name = [base, `${base}${pascal(tag)}`].find((n) => !(n in this.responses))
+      name = [base, `${base}${pascal(tag)}`, `${base}${pascal(operationId)}`].find((n) => !(n in this.responses))
       if (name === undefined) return response
       this.responses[name] = response
       this.byContent.set(key, name)
@@ -125,6 +125,14 @@ function attachResponseExamples (op: Operation, operationId: string): void {
   }
 }
 
+function bodyProperties (op: Operation, components: Record<string, SchemaObject>): Set<string> | null {
+  let schema: Json | undefined = op.requestBody?.content?.['application/json']?.schema
+  if (schema === undefined) return null
+  if (isObject(schema) && typeof schema.$ref === 'string') schema = components[schema.$ref.replace('#/components/schemas/', '')]
+  const properties = isObject(schema) ? schema.properties : undefined
+  return new Set(isObject(properties) ? Object.keys(properties) : [])
+}
+
 export function finishDocument (document: Record<string, unknown>): Record<string, unknown> {
   // A copy: the route schemas that Ajv and the serializers compiled are never touched.
   const doc = structuredClone(document) as { paths: Record<string, Record<string, Operation>>, components: { schemas?: Record<string, SchemaObject> } }
@@ -139,7 +147,7 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.includes(method) || !isObject(op as unknown as Json)) continue
-      const place = { path, operationId: op.operationId ?? `${method} ${path}` }
+      const place = { path, operationId: op.operationId ?? `${method} ${path}`, body: bodyProperties(op, components) }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const media = response.content?.['application/problem+json']
         if (media?.schema?.$ref === '#/components/schemas/Problem') {
@@ -147,7 +155,7 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
           if (kinds.length > 0) {
             media.schema = problemSchema(kinds)
             kinds.forEach((k) => usedKinds.add(k))
-            ;(op.responses as Record<string, Json>)[status] = shared.ref(status, response as unknown as Json, kinds, op.tags?.[0] ?? 'other')
+            ;(op.responses as Record<string, Json>)[status] = shared.ref(status, response as unknown as Json, kinds, op.tags?.[0] ?? 'other', place.operationId)
           }
           continue
         }

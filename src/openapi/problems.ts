@@ -6,7 +6,12 @@
 import { PROBLEM_TYPES, problemType, type ProblemKind } from '../http/problem.js'
 import { REF_PREFIX, type SchemaObject } from './components.js'
 
-export interface OperationPlace { path: string, operationId: string }
+export interface OperationPlace {
+  path: string
+  operationId: string
+  /** The top-level properties of its JSON body; null without a body. */
+  body: ReadonlySet<string> | null
+}
 
 const encounters = (op: OperationPlace): boolean => op.path.startsWith('/v1/encounters')
 
@@ -22,8 +27,9 @@ const SCOPE: Partial<Record<ProblemKind, (op: OperationPlace) => boolean>> = {
   'not-ready': (op) => op.operationId === 'readiness',
   // Only a body that names a save can be refused for the name.
   'unknown-save': (op) => op.operationId === 'rollSaves' || op.operationId === 'encounterAction',
-  // Invalid JSON needs a body.
-  'invalid-json': (op) => op.operationId !== 'describeProblem'
+  // Only a body can be invalid JSON, and only fixed dice can be impossible.
+  'invalid-json': (op) => op.body !== null,
+  'invalid-die-value': (op) => op.body?.has('dice') ?? false
 }
 
 /** `invalid-die-value` → `InvalidDieValueProblem`. */
