@@ -96,6 +96,7 @@ test('a typed client generated from the committed document calls every operation
   const tsc = spawnSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json'), '--extendedDiagnostics'], { encoding: 'utf8' })
   const seconds = (performance.now() - started) / 1000
   const lines = types.split('\n').length
-  t.diagnostic(`openapi-typescript: ${lines} lines; tsc of the client (${Object.keys(doc.paths).length} paths): ${seconds.toFixed(1)} s`)
+  const calls = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0)
+  t.diagnostic(`openapi-typescript: ${lines} lines; tsc of the client calling ${calls} operations: ${seconds.toFixed(1)} s`)
   assert.equal(tsc.status, 0, `${tsc.stdout}\n${tsc.stderr}`.split('\n').filter((l) => l.includes('error')).join('\n'))
 })
