@@ -20,6 +20,9 @@ function makeAjv (coerce: boolean): Ajv {
     useDefaults: false,
     strict: false,
     validateFormats: true,
+    // JSON.parse reads 1e400 as Infinity; every number field is bounded, and a
+    // non-finite number must never reach the rules or the response serializer.
+    strictNumbers: true,
     // Errors keep the offending value so a notation error can say what is wrong with it.
     verbose: true
   })
@@ -63,7 +66,9 @@ export function fieldErrors (errors: readonly ErrorObject[], part = 'body'): Pro
     } else if (e.keyword === 'required') {
       path += '/' + escapePointer(String((e.params as { missingProperty: string }).missingProperty))
       message = 'is required'
-    } else if (e.keyword === 'format' && (e.params as { format: string }).format === 'dice-notation') {
+    } else if ((e.keyword === 'format' && (e.params as { format: string }).format === 'dice-notation') ||
+      (e.keyword === 'pattern' && (e.parentSchema as { format?: string } | undefined)?.format === 'dice-notation')) {
+      // The notation's `pattern` restates its format for outside tools; one telling message for both.
       message = notationProblem(String(e.data)) ?? 'is not valid dice notation'
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues).map(String).join(', ')}`
