@@ -151,3 +151,21 @@ test('random action bodies never get a 5xx, and a refused one writes nothing', a
     }
   }), { numRuns: 150, seed: 20261130 })
 })
+
+// CONTRACT › Errors: a schema-valid body is never a 400 and nothing a client sends is a 500.
+test('roster hit points that do not fit together are 422 inconsistent-fields; conditions: null clears them; options of another action are a 422; seed 1e400 a 400', async () => {
+  assertProblem(await h.http.post('/v1/encounters').send({ name: 'hp', ruleset: 'dnd35', combatants: [two[0], { id: 'c', hitPoints: { max: 5, current: 9 } }] }), 422, 'inconsistent-fields', '/combatants/1/hitPoints/current')
+  const { id } = await createEncounter(h, { name: 'roster', ruleset: 'variant', combatants: two })
+  assertProblem(await h.http.post(`/v1/encounters/${id}/combatants`).send({ id: 'c', hitPoints: { max: 5, current: 9 } }), 422, 'inconsistent-fields', '/hitPoints/current')
+  assertProblem(await h.http.patch(`/v1/encounters/${id}/combatants/a`).send({ hitPoints: { max: 10, current: 4, nonlethal: 7 } }), 422, 'inconsistent-fields', '/hitPoints/nonlethal')
+  assert.equal(await versionOf(id), 1)
+  await h.http.patch(`/v1/encounters/${id}/combatants/a`).send({ conditions: ['prone'] }).expect(200)
+  const cleared = await h.http.patch(`/v1/encounters/${id}/combatants/a`).send({ conditions: null, aware: null }).expect(200)
+  const a = cleared.body.combatants.find((c: Json) => c.id === 'a')
+  assert.deepEqual([a.conditions, a.aware], [[], true])
+  const started = await createEncounter(h, { name: 'opts', ruleset: 'dnd35', combatants: two })
+  assertProblem(await h.http.post(`/v1/encounters/${started.id}/start`).set('content-type', 'application/json').send('{"seed":1e400}'), 400, 'validation-failed', '/seed')
+  await h.http.post(`/v1/encounters/${started.id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  const grappleOption = await h.http.post(`/v1/encounters/${started.id}/actions`).send({ type: 'attack', actor: 'a', target: 'b', weapon: { damage: '1d6' }, options: { lethal: true } })
+  assertProblem(grappleOption, 422, 'inconsistent-fields', '/options/lethal')
+})
