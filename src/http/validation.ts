@@ -52,7 +52,33 @@ const PART_PREFIX: Record<string, string> = { body: '', querystring: '?', params
  * `/attacker/abilities`. Union branches that failed only on `type` are dropped
  * in favour of the more telling errors of the same field.
  */
-export function fieldErrors (errors: readonly ErrorObject[], part = 'body'): ProblemField[] {
+/**
+ * A value that fits no branch of a union is described by the branch it came
+ * closest to: `options` with one misspelt attack option should name that
+ * field, not also every attack option the grapple branch does not know.
+ * Branches refused on the value's type are not candidates; tied branches all speak.
+ */
+function closestBranches (errors: readonly ErrorObject[]): readonly ErrorObject[] {
+  const dropped = new Set<ErrorObject>()
+  for (const union of errors) {
+    if (union.keyword !== 'anyOf' && union.keyword !== 'oneOf') continue
+    const prefix = `${union.schemaPath}/`
+    const branches = new Map<string, ErrorObject[]>()
+    for (const e of errors) {
+      if (!e.schemaPath.startsWith(prefix)) continue
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0] ?? ''
+      branches.set(branch, [...(branches.get(branch) ?? []), e])
+    }
+    const candidates = [...branches.values()].filter((list) => !list.some((e) => e.keyword === 'type' && e.instancePath === union.instancePath))
+    if (candidates.length < 2) continue
+    const fewest = Math.min(...candidates.map((list) => list.length))
+    for (const list of branches.values()) if (list.length > fewest || !candidates.includes(list)) for (const e of list) dropped.add(e)
+  }
+  return dropped.size === 0 ? errors : errors.filter((e) => !dropped.has(e))
+}
+
+export function fieldErrors (allErrors: readonly ErrorObject[], part = 'body'): ProblemField[] {
+  const errors = closestBranches(allErrors)
   const prefix = PART_PREFIX[part] ?? ''
   const out: ProblemField[] = []
   const seen = new Set<string>()

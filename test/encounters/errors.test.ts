@@ -168,4 +168,8 @@ test('roster hit points that do not fit together are 422 inconsistent-fields; co
   await h.http.post(`/v1/encounters/${started.id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
   const grappleOption = await h.http.post(`/v1/encounters/${started.id}/actions`).send({ type: 'attack', actor: 'a', target: 'b', weapon: { damage: '1d6' }, options: { lethal: true } })
   assertProblem(grappleOption, 422, 'inconsistent-fields', '/options/lethal')
+  // A field no action's options know is a 400 naming it alone, not the attack options the other branches lack.
+  const typo = await h.http.post(`/v1/encounters/${started.id}/actions`).send({ type: 'attack', actor: 'a', target: 'b', weapon: { damage: '1d6' }, options: { flanking: true, flankng: true } })
+  assertProblem(typo, 400, 'validation-failed')
+  assert.deepEqual(typo.body.errors.map((e: Json) => e.path), ['/options/flankng'])
 })
