@@ -115,6 +115,8 @@ export interface Tally {
   sent: number
   valid: Record<string, number>
   invalid: Record<string, number>
+  /** The problem types schema-valid bodies earned: what the fuzz reached beyond the schema. */
+  refusals: Record<string, number>
   failures: string[]
 }
 
@@ -135,19 +137,24 @@ export class Fuzzer {
     return v
   }
 
-  generate (op: Operation, seed: number): Json {
-    return generateSync(op.request, { seed, maxItems: 3, maxDepth: 8, optionalsProbability: 0.5 })
+  /** `optionalsProbability`: how many optional fields a body carries (a tagged body such as an encounter action wants few). */
+  generate (op: Operation, seed: number, optionalsProbability = 0.5): Json {
+    return generateSync(op.request, { seed, maxItems: 3, maxDepth: 8, optionalsProbability })
   }
 
   async send (op: Operation, url: string, text: string, intended: 'valid' | 'invalid'): Promise<void> {
     const key = `${op.method} ${op.path}`
-    const tally = this.tallies.get(key) ?? { sent: 0, valid: {}, invalid: {}, failures: [] }
+    const tally = this.tallies.get(key) ?? { sent: 0, valid: {}, invalid: {}, refusals: {}, failures: [] }
     this.tallies.set(key, tally)
     const isValid = this.validator(key, () => op.request)(JSON.parse(text)) === true
     const res = await this.app.inject({ method: op.method as 'POST', url, payload: text, headers: { 'content-type': 'application/json' } })
     tally.sent++
     const bucket = isValid ? tally.valid : tally.invalid
     bucket[res.statusCode] = (bucket[res.statusCode] ?? 0) + 1
+    if (isValid && res.statusCode >= 400) {
+      const type = String((res.json() as { type?: unknown }).type).replace('/problems/', '')
+      tally.refusals[type] = (tally.refusals[type] ?? 0) + 1
+    }
     const fail = (why: string): void => {
       if (tally.failures.length < 8) tally.failures.push(`${key} (${intended}, ${isValid ? 'schema-valid' : 'schema-invalid'}) ${why}\n    body ${text.slice(0, 600)}\n    answer ${res.body.slice(0, 600)}`)
     }
