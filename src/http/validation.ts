@@ -20,9 +20,11 @@ function makeAjv (coerce: boolean): Ajv {
     useDefaults: false,
     strict: false,
     validateFormats: true,
-    // JSON.parse reads 1e400 as Infinity; every number field is bounded, and a
-    // non-finite number must never reach the rules or the response serializer.
-    strictNumbers: true,
+    // JSON.parse reads 1e400 as Infinity: refused as a number in a body, so it
+    // never reaches the rules or the response serializer. Not with coercion:
+    // Ajv 8 then lets a coerced "1e400" through every bound (text parts rely
+    // on their `maximum`, which every numeric query parameter has).
+    strictNumbers: !coerce,
     // Errors keep the offending value so a notation error can say what is wrong with it.
     verbose: true
   })

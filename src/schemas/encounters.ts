@@ -231,7 +231,7 @@ export const ListQuery = Type.Object({
 }, { additionalProperties: false })
 
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, description: 'Only events with a higher `seq`.' })),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Only events with a higher `seq`.' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '1–1000; default 100.' }))
 }, { additionalProperties: false })
 
