@@ -145,7 +145,7 @@ export const HitPointsInputSchema = Type.Object({
   current: Type.Optional(Type.Integer({
     minimum: -100000,
     maximum: 100000,
-    description: 'Current hit points; never above `max`. Default: `max`. dnd35/pf1e: hit points counting down (0 disabled, negative dying). variant: `max` minus the accumulated damage D, so D = max − current (D ≥ max calls for Death saves; `current` goes negative as D passes HP).'
+    description: 'Current hit points; never above `max` (above it: a 422 `inconsistent-fields` naming it). Default: `max`. dnd35/pf1e: hit points counting down (0 disabled, negative dying). variant: `max` minus the accumulated damage D, so D = max − current (D ≥ max calls for Death saves; `current` goes negative as D passes HP).'
   })),
   temporary: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Temporary hit points, lost first (dnd35, pf1e; the variant has none).' })),
   nonlethal: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Nonlethal damage taken. dnd35/pf1e: a separate running total, not subtracted from `current`. variant: the nonlethal share of the accumulated damage (already counted in max − current), so it cannot exceed it.' })),
