@@ -4,7 +4,9 @@
 // new state, the event and the response, all written in one transaction.
 import { randomUUID } from 'node:crypto'
 import { newSeed } from '../http/resolution.js'
-import { getRuleset } from '../rules/rulesets/index.js'
+import { assertValidHitPoints } from '../http/hit-points.js'
+import type { HitPointsInput } from '../rules/combatant.js'
+import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
 import { reportedHitPoints, type CombatantEntry } from './combatants.js'
 import { EncounterNotFoundError } from './errors.js'
 import type { CombatantState, EncounterEvent, EncounterState } from './model.js'
@@ -46,12 +48,22 @@ export function encounterView (state: EncounterState): EncounterView {
 
 export interface ActionResponse { event: Omit<EncounterEvent, 'request' | 'rolls' | 'result' | 'applied'>, result: unknown, applied: unknown[], encounter: EncounterView }
 
+/**
+ * Hit points that fit the schema field by field but not together (`current`
+ * above `max`…) are a 422 naming the field, as on POST /v1/damage. Checked
+ * on new writes only: a replay of the log never re-judges an accepted event.
+ */
+function checkHitPoints (hitPoints: unknown, ruleset: RulesetId, path: string): void {
+  if (hitPoints !== null && typeof hitPoints === 'object') assertValidHitPoints(hitPoints as HitPointsInput, getRuleset(ruleset), path)
+}
+
 export class EncounterService {
   constructor (private readonly repository: () => EncounterRepository, private readonly clock: () => Date = () => new Date()) {}
 
-  private async write<T> (ownerId: string, id: string | null, type: string, request: Record<string, unknown>, options: WriteOptions, respond: (state: EncounterState, event: EncounterEvent) => { status: number, body: T }): Promise<Written<T>> {
+  private async write<T> (ownerId: string, id: string | null, type: string, request: Record<string, unknown>, options: WriteOptions, respond: (state: EncounterState, event: EncounterEvent) => { status: number, body: T }, check?: (current: EncounterState) => void): Promise<Written<T>> {
     const createdAt = this.clock().toISOString()
     return this.repository().write(ownerId, id, options, (current) => {
+      if (check && current) check(current)
       const t = applyEvent(current, { type, request, createdAt })
       const event: EncounterEvent = {
         seq: t.state.version, type, actor: t.actor, round: t.round, initiativeCount: t.initiativeCount, createdAt, request, rolls: t.rolls, result: t.result, applied: t.applied
@@ -61,6 +73,7 @@ export class EncounterService {
   }
 
   async create (ownerId: string, body: { name: string, ruleset: string, combatants?: Array<Record<string, unknown>> }, options: WriteOptions): Promise<Written<EncounterView>> {
+    body.combatants?.forEach((c, i) => checkHitPoints(c.hitPoints, body.ruleset as RulesetId, `/combatants/${i}/hitPoints`))
     const request = { ...body, id: randomUUID(), combatants: (body.combatants ?? []).map((c) => ({ ...c, id: c.id ?? randomUUID() })) }
     return this.write(ownerId, null, 'created', request, options, (state) => ({ status: 201, body: encounterView(state) }))
   }
@@ -90,11 +103,13 @@ export class EncounterService {
 
   async addCombatant (ownerId: string, id: string, combatant: Record<string, unknown>, roll: { seed?: string | number | undefined, dice?: unknown }, options: WriteOptions): Promise<Written<EncounterView>> {
     const request = { combatant: { ...combatant, id: combatant.id ?? randomUUID() } as CombatantEntry, seed: roll.seed ?? newSeed(), ...(roll.dice !== undefined ? { dice: roll.dice } : {}) }
-    return this.write(ownerId, id, 'combatant-added', request, options, (state) => ({ status: 201, body: encounterView(state) }))
+    return this.write(ownerId, id, 'combatant-added', request, options, (state) => ({ status: 201, body: encounterView(state) }),
+      (current) => checkHitPoints(combatant.hitPoints, current.ruleset, '/hitPoints'))
   }
 
   async updateCombatant (ownerId: string, id: string, combatantId: string, patch: Record<string, unknown>, options: WriteOptions): Promise<Written<EncounterView>> {
-    return this.write(ownerId, id, 'combatant-updated', { combatantId, patch }, options, (state) => ({ status: 200, body: encounterView(state) }))
+    return this.write(ownerId, id, 'combatant-updated', { combatantId, patch }, options, (state) => ({ status: 200, body: encounterView(state) }),
+      (current) => checkHitPoints(patch.hitPoints, current.ruleset, '/hitPoints'))
   }
 
   async removeCombatant (ownerId: string, id: string, combatantId: string, options: WriteOptions): Promise<Written<EncounterView>> {

@@ -79,8 +79,9 @@ function updateCombatant (draft: Draft, id: string, patch: Record<string, unknow
   if (!c) throw unknownCombatant(id, '/combatantId')
   for (const [key, value] of Object.entries(patch)) {
     if (key === 'name' || key === 'side') c[key] = value as string | null
-    else if (key === 'aware') c.aware = value as boolean
-    else if (key === 'conditions') setConditionNames(draft, c, value as string[], 'roster update')
+    // null removes the field: the default comes back (aware, no conditions).
+    else if (key === 'aware') c.aware = value === null ? true : value as boolean
+    else if (key === 'conditions') setConditionNames(draft, c, (value ?? []) as string[], 'roster update')
     else if (key === 'hitPoints') {
       c.hitPoints = value === null ? null : storedHitPoints(reportHitPoints(hitPointsOf({ ...c.statBlock, hitPoints: value as never }, draft.ruleset), draft.ruleset))
     } else if (value === null) delete c.statBlock[key]

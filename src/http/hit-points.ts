@@ -3,11 +3,15 @@ import { hitPointsProblems } from '../rules/hit-points/index.js'
 import type { HitPointsInput } from '../rules/combatant.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
 
-/** Cross-field checks of a HitPoints input (`current` above `max`…): a 400 naming each field. */
+/**
+ * Cross-field checks of a HitPoints input (`current` above `max`…): each
+ * field fits the schema, so this is a 422 `inconsistent-fields` naming each
+ * (CONTRACT › Errors: a body the published schema accepts is never a 400).
+ */
 export function assertValidHitPoints (hitPoints: HitPointsInput, ruleset: Ruleset, path: string): void {
   const problems = hitPointsProblems(hitPoints, ruleset)
   if (problems.length > 0) {
-    throw new HttpProblem('validation-failed', problems.map((p) => p.message).join('; '), problems.map((p) => ({ path: path + p.path, message: p.message })))
+    throw new HttpProblem('inconsistent-fields', problems.map((p) => p.message).join('; '), problems.map((p) => ({ path: path + p.path, message: p.message })))
   }
 }
 

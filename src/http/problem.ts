@@ -30,6 +30,7 @@ export const PROBLEM_TYPES = {
   'not-possible': { status: 422, title: 'The action is not possible under the rules' },
   'unknown-save': { status: 422, title: 'The ruleset has no saving throw of that name' },
   'unknown-combatant': { status: 422, title: 'The encounter has no combatant with that id' },
+  'inconsistent-fields': { status: 422, title: 'Fields that are each valid do not fit together' },
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was already used with another body' },
   'too-many-requests': { status: 429, title: 'Rate limit exceeded' },
   'headers-too-large': { status: 431, title: 'The request headers are too large' },

@@ -20,6 +20,11 @@ function makeAjv (coerce: boolean): Ajv {
     useDefaults: false,
     strict: false,
     validateFormats: true,
+    // JSON.parse reads 1e400 as Infinity: refused as a number in a body, so it
+    // never reaches the rules or the response serializer. Not with coercion:
+    // Ajv 8 then lets a coerced "1e400" through every bound (text parts rely
+    // on their `maximum`, which every numeric query parameter has).
+    strictNumbers: !coerce,
     // Errors keep the offending value so a notation error can say what is wrong with it.
     verbose: true
   })
@@ -49,7 +54,33 @@ const PART_PREFIX: Record<string, string> = { body: '', querystring: '?', params
  * `/attacker/abilities`. Union branches that failed only on `type` are dropped
  * in favour of the more telling errors of the same field.
  */
-export function fieldErrors (errors: readonly ErrorObject[], part = 'body'): ProblemField[] {
+/**
+ * A value that fits no branch of a union is described by the branch it came
+ * closest to: `options` with one misspelt attack option should name that
+ * field, not also every attack option the grapple branch does not know.
+ * Branches refused on the value's type are not candidates; tied branches all speak.
+ */
+function closestBranches (errors: readonly ErrorObject[]): readonly ErrorObject[] {
+  const dropped = new Set<ErrorObject>()
+  for (const union of errors) {
+    if (union.keyword !== 'anyOf' && union.keyword !== 'oneOf') continue
+    const prefix = `${union.schemaPath}/`
+    const branches = new Map<string, ErrorObject[]>()
+    for (const e of errors) {
+      if (!e.schemaPath.startsWith(prefix)) continue
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0] ?? ''
+      branches.set(branch, [...(branches.get(branch) ?? []), e])
+    }
+    const candidates = [...branches.values()].filter((list) => !list.some((e) => e.keyword === 'type' && e.instancePath === union.instancePath))
+    if (candidates.length < 2) continue
+    const fewest = Math.min(...candidates.map((list) => list.length))
+    for (const list of branches.values()) if (list.length > fewest || !candidates.includes(list)) for (const e of list) dropped.add(e)
+  }
+  return dropped.size === 0 ? errors : errors.filter((e) => !dropped.has(e))
+}
+
+export function fieldErrors (allErrors: readonly ErrorObject[], part = 'body'): ProblemField[] {
+  const errors = closestBranches(allErrors)
   const prefix = PART_PREFIX[part] ?? ''
   const out: ProblemField[] = []
   const seen = new Set<string>()
@@ -63,7 +94,9 @@ export function fieldErrors (errors: readonly ErrorObject[], part = 'body'): Pro
     } else if (e.keyword === 'required') {
       path += '/' + escapePointer(String((e.params as { missingProperty: string }).missingProperty))
       message = 'is required'
-    } else if (e.keyword === 'format' && (e.params as { format: string }).format === 'dice-notation') {
+    } else if ((e.keyword === 'format' && (e.params as { format: string }).format === 'dice-notation') ||
+      (e.keyword === 'pattern' && (e.parentSchema as { format?: string } | undefined)?.format === 'dice-notation')) {
+      // The notation's `pattern` restates its format for outside tools; one telling message for both.
       message = notationProblem(String(e.data)) ?? 'is not valid dice notation'
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues).map(String).join(', ')}`

@@ -9,14 +9,15 @@ import type { AttackRequest } from '../rules/attacks/request.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
 
 /**
- * Cross-field rules that JSON Schema cannot say (400): an off-hand weapon
+ * Cross-field rules the schema leaves to the service (422
+ * `inconsistent-fields`, never a 400: the body fits the schema): an off-hand weapon
  * belongs to a full attack; the target's hit points are consistent (`current`
  * not above `max`…), as POST /v1/damage requires, since the odds and a coup
  * de grace read them.
  */
 export function checkAttackBody (body: AttackRequest, ruleset: Ruleset): void {
   if (body.offHand && ruleset.attacks.twoWeaponFighting && (body.mode ?? 'single') !== 'full') {
-    throw new HttpProblem('validation-failed', 'an off-hand weapon is used only in a full attack (mode: full)', [{ path: '/offHand', message: 'needs mode "full"' }])
+    throw new HttpProblem('inconsistent-fields', 'an off-hand weapon is used only in a full attack (mode: full)', [{ path: '/offHand', message: 'needs mode "full"' }])
   }
   if (body.target.hitPoints) assertValidHitPoints(body.target.hitPoints, ruleset, '/target/hitPoints')
 }

@@ -11,7 +11,7 @@ export function initiativeResponse (resolution: Resolution, body: { combatants: 
     if (seen.has(c.id)) duplicates.push({ path: `/combatants/${i}/id`, message: `duplicates the id "${c.id}"` })
     seen.add(c.id)
   })
-  if (duplicates.length > 0) throw new HttpProblem('validation-failed', 'combatant ids must be unique', duplicates)
+  if (duplicates.length > 0) throw new HttpProblem('inconsistent-fields', 'combatant ids must be unique', duplicates)
   // The variant reads bloodied/wounded off hitPoints: `current` above `max` would be negative damage.
   body.combatants.forEach((c, i) => { if (c.hitPoints) assertValidHitPoints(c.hitPoints, resolution.ruleset, `/combatants/${i}/hitPoints`) })
   const outcome = rollInitiative(resolution.ruleset, body.combatants, resolution.dice)

@@ -3,6 +3,7 @@ import { BONUS_TYPES } from '../rules/modifiers.js'
 import { SIZES } from '../rules/size.js'
 import { listRulesets, rulesetIds } from '../rules/rulesets/index.js'
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
+import { DICE_NOTATION_PATTERN } from '../rules/dice/notation.js'
 
 /** Limits of CONTRACT › Conventions, in one place so the OpenAPI document states them. */
 export const LIMITS = {
@@ -38,14 +39,17 @@ export const RulesetIdSchema = StringEnum(rulesetIds(), {
   description: `Ruleset: ${rulesetNamesText()}. Absent: the service default (\`DEFAULT_RULESET\`, itself defaulting to \`dnd35\`).`
 })
 
-export const SeedSchema = Type.Union([ShortString(), Type.Integer()], {
+/** JSON numbers beyond this lose integer precision in JavaScript; every unbounded integer stops here. */
+export const SAFE_INTEGER = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } as const
+
+export const SeedSchema = Type.Union([ShortString(), Type.Integer(SAFE_INTEGER)], {
   title: 'Seed',
-  description: 'Seed for the dice. The same request with the same seed gives the same response. Absent: the service picks one and returns it.',
+  description: 'Seed for the dice: a string of at most 200 characters, or a safe integer (|n| ≤ 2^53 − 1; a larger one, which JSON readers round, is a 400). The same request with the same seed gives the same response. Absent: the service picks one and returns it.',
   examples: ['table-7-round-3']
 })
 
 export const DiceControlSchema = Type.Object({
-  sequence: Type.Optional(Type.Array(Type.Integer(), {
+  sequence: Type.Optional(Type.Array(Type.Integer(SAFE_INTEGER), {
     maxItems: LIMITS.sequence,
     description: 'Fixed die results, consumed in the endpoint\'s documented dice order before any random roll; when they run out the seeded generator continues. A value the die cannot roll (21 on a d20, 0 on anything) is a 422 naming its index.'
   }))
@@ -148,7 +152,7 @@ export const HitPointsInputSchema = Type.Object({
   current: Type.Optional(Type.Integer({
     minimum: -100000,
     maximum: 100000,
-    description: 'Current hit points; never above `max`. Default: `max`. dnd35/pf1e: hit points counting down (0 disabled, negative dying). variant: `max` minus the accumulated damage D, so D = max − current (D ≥ max calls for Death saves; `current` goes negative as D passes HP).'
+    description: 'Current hit points; never above `max` (above it: a 422 `inconsistent-fields` naming it). Default: `max`. dnd35/pf1e: hit points counting down (0 disabled, negative dying). variant: `max` minus the accumulated damage D, so D = max − current (D ≥ max calls for Death saves; `current` goes negative as D passes HP).'
   })),
   temporary: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Temporary hit points, lost first (dnd35, pf1e; the variant has none).' })),
   nonlethal: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Nonlethal damage taken. dnd35/pf1e: a separate running total, not subtracted from `current`. variant: the nonlethal share of the accumulated damage (already counted in max − current), so it cannot exceed it.' })),
@@ -207,8 +211,9 @@ export const CombatantSchema = Type.Object(CombatantProperties, {
 export type Combatant = Static<typeof CombatantSchema>
 export type ModifierInput = Static<typeof ModifierSchema>
 
-export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, 20 terms).') =>
-  Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', description, examples: ['2d6+3'] })
+export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).') =>
+  // `pattern` says what `format` checks, for tools that do not know the format.
+  Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', pattern: DICE_NOTATION_PATTERN, description, examples: ['2d6+3'] })
 
 export const ProblemSchema = Type.Object({
   type: Type.String({ description: 'URI reference identifying the problem kind: `/problems/<kind>`.' }),
@@ -242,7 +247,7 @@ export function errorResponses (options: { body?: boolean, resolution?: boolean,
     responses[415] = problemResponse('Content type is not application/json.')
   }
   if (options.notFound) responses[404] = problemResponse('No such resource.')
-  if (options.resolution) responses[422] = problemResponse('Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need).')
+  if (options.resolution) responses[422] = problemResponse('Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`).')
   if (options.database) responses[503] = problemResponse('The database is unavailable.')
   return responses
 }

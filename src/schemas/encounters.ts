@@ -139,7 +139,8 @@ export const ActionSchema = Type.Object({
   others: Type.Optional(Type.Array(CombatantRef('Another grappler.'), { maxItems: LIMITS.listItems, description: '`grapple` (dnd35): further grapplers by id.' })),
   weapon: Type.Optional(WeaponSchema),
   offHand: Type.Optional(WeaponSchema),
-  options: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The stateless endpoint\'s `options`: AttackOptions for attacks, GrappleOptions or ManeuverOptions for grapples and maneuvers; validated as there (a 400 naming the field).' })),
+  // Which of the three depends on `type`: options that fit another action's are a 422 `inconsistent-fields`.
+  options: Type.Optional(Type.Union([AttackOptionsSchema, GrappleOptionsSchema, ManeuverOptionsSchema], { description: 'The stateless endpoint\'s `options`: AttackOptions for attacks, GrappleOptions or ManeuverOptions for grapples and maneuvers. A field none of them knows is a 400; options of another action than `type` a 422 `inconsistent-fields` naming the field.' })),
   action: Type.Optional(StringEnum([...new Set([...GRAPPLE_ACTIONS, ...TURNING_ACTIONS])], { description: '`grapple`: the grapple action; `turn`: the turning action (turn, rebuke, command, bolster, dispel; pf1e channel-positive, channel-negative, turn-undead).' })),
   maneuver: Type.Optional(StringEnum(MANEUVERS, { description: '`maneuver`: which one.' })),
   previousTurningCheck: Type.Optional(Type.Integer({ minimum: -100, maximum: 200 })),
@@ -231,7 +232,7 @@ export const ListQuery = Type.Object({
 }, { additionalProperties: false })
 
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, description: 'Only events with a higher `seq`.' })),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Only events with a higher `seq`.' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '1–1000; default 100.' }))
 }, { additionalProperties: false })
 

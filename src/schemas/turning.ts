@@ -41,7 +41,7 @@ export const ChannelTargetSchema = Type.Object({
 }, {
   additionalProperties: false,
   title: 'ChannelTarget',
-  description: 'A creature in a pf1e channel burst (a Combatant with `id` and `kind`). A target that must save needs `baseSaves.will` (a 422 naming it otherwise); its Will save adds its Wisdom modifier and `modifiers`. `hitPoints` caps healing at the maximum (`current` above `max`: a 400).'
+  description: 'A creature in a pf1e channel burst (a Combatant with `id` and `kind`). A target that must save needs `baseSaves.will` (a 422 naming it otherwise); its Will save adds its Wisdom modifier and `modifiers`. `hitPoints` caps healing at the maximum (`current` above `max`: a 422 `inconsistent-fields`).'
 })
 
 export const TurningRequestSchema = Type.Object({
@@ -49,8 +49,8 @@ export const TurningRequestSchema = Type.Object({
     description: 'dnd35: `turn` (positive energy), `rebuke` or `command` (negative energy; both name the same rebuke attempt: undead that would be turned are rebuked, those that would be destroyed are commanded), `bolster`, `dispel`. pf1e: `channel-positive`, `channel-negative`, `turn-undead` (the feat). An action the ruleset lacks, and every action in `variant`, is a 422 `rule-not-defined`.'
   }),
   turner: TurnerSchema,
-  undead: Type.Optional(Type.Array(UndeadSchema, { maxItems: LIMITS.listItems, description: 'dnd35 actions: the undead, in any order (results come back in this order). Required for dnd35 actions (a 422 naming it), not allowed with pf1e actions (a 400).' })),
-  targets: Type.Optional(Type.Array(ChannelTargetSchema, { maxItems: LIMITS.listItems, description: 'pf1e actions: the creatures in the burst. Required for pf1e actions (a 422 naming it), not allowed with dnd35 actions (a 400).' })),
+  undead: Type.Optional(Type.Array(UndeadSchema, { maxItems: LIMITS.listItems, description: 'dnd35 actions: the undead, in any order (results come back in this order). Required for dnd35 actions (a 422 naming it), not allowed with pf1e actions (a 422 `inconsistent-fields`).' })),
+  targets: Type.Optional(Type.Array(ChannelTargetSchema, { maxItems: LIMITS.listItems, description: 'pf1e actions: the creatures in the burst. Required for pf1e actions (a 422 naming it), not allowed with dnd35 actions (a 422 `inconsistent-fields`).' })),
   previousTurningCheck: Type.Optional(Type.Integer({ minimum: -100, maximum: 200, description: '`dispel` only (required there): the turning check result the good cleric scored; the dispel succeeds when this check is equal or higher.' })),
   commandedHitDice: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: '`rebuke`/`command` only: Hit Dice of undead the cleric already commands. Commanded undead total at most the cleric\'s level in HD; one that would be commanded past the limit is rebuked instead. Default 0.' })),
   skipAlreadyTurned: Type.Optional(Type.Boolean({ description: '`turn`/`rebuke`/`command`: skip undead marked `alreadyTurned` so no turning is wasted on them (SRD 3.5 › Turning Damage: "you may skip"). Default true.' })),

@@ -57,7 +57,8 @@ test('schema limits: 101 combatants, a malformed cursor, an unknown field, a bad
   assertProblem(await h.http.get('/v1/encounters').query({ cursor: 'not-a-cursor' }), 400, 'validation-failed', '?cursor')
   assertProblem(await h.http.get('/v1/encounters').query({ limit: 0 }), 400, 'validation-failed')
   assertProblem(await h.http.post('/v1/encounters').send({ name: 'typo', ruleset: 'dnd35', combatnts: [] }), 400, 'validation-failed', '/combatnts')
-  assertProblem(await h.http.post('/v1/encounters').send({ name: 'dup', ruleset: 'dnd35', combatants: [{ id: 'x' }, { id: 'x' }] }), 400, 'validation-failed', '/combatants/1/id')
+  // Each id fits the schema; two equal ones do not fit together (CONTRACT › Errors: never a 400).
+  assertProblem(await h.http.post('/v1/encounters').send({ name: 'dup', ruleset: 'dnd35', combatants: [{ id: 'x' }, { id: 'x' }] }), 422, 'inconsistent-fields', '/combatants/1/id')
   const { id } = await createEncounter(h, { name: 'opts', ruleset: 'dnd35', combatants: two })
   await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: 'a', target: 'b', weapon: { damage: '1d6' }, options: { flankng: true } }), 400, 'validation-failed', '/options/flankng')
@@ -149,4 +150,32 @@ test('random action bodies never get a 5xx, and a refused one writes nothing', a
       assert.equal(await versionOf(id), before, 'a refused action writes nothing')
     }
   }), { numRuns: 150, seed: 20261130 })
+})
+
+// CONTRACT › Errors: a schema-valid body is never a 400 and nothing a client sends is a 500.
+test('roster hit points that do not fit together are 422 inconsistent-fields; conditions: null clears them; options of another action are a 422; seed 1e400 a 400', async () => {
+  assertProblem(await h.http.post('/v1/encounters').send({ name: 'hp', ruleset: 'dnd35', combatants: [two[0], { id: 'c', hitPoints: { max: 5, current: 9 } }] }), 422, 'inconsistent-fields', '/combatants/1/hitPoints/current')
+  const { id } = await createEncounter(h, { name: 'roster', ruleset: 'variant', combatants: two })
+  assertProblem(await h.http.post(`/v1/encounters/${id}/combatants`).send({ id: 'c', hitPoints: { max: 5, current: 9 } }), 422, 'inconsistent-fields', '/hitPoints/current')
+  assertProblem(await h.http.patch(`/v1/encounters/${id}/combatants/a`).send({ hitPoints: { max: 10, current: 4, nonlethal: 7 } }), 422, 'inconsistent-fields', '/hitPoints/nonlethal')
+  assert.equal(await versionOf(id), 1)
+  await h.http.patch(`/v1/encounters/${id}/combatants/a`).send({ conditions: ['prone'] }).expect(200)
+  const cleared = await h.http.patch(`/v1/encounters/${id}/combatants/a`).send({ conditions: null, aware: null }).expect(200)
+  const a = cleared.body.combatants.find((c: Json) => c.id === 'a')
+  assert.deepEqual([a.conditions, a.aware], [[], true])
+  const started = await createEncounter(h, { name: 'opts', ruleset: 'dnd35', combatants: two })
+  assertProblem(await h.http.post(`/v1/encounters/${started.id}/start`).set('content-type', 'application/json').send('{"seed":1e400}'), 400, 'validation-failed', '/seed')
+  await h.http.post(`/v1/encounters/${started.id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  const grappleOption = await h.http.post(`/v1/encounters/${started.id}/actions`).send({ type: 'attack', actor: 'a', target: 'b', weapon: { damage: '1d6' }, options: { lethal: true } })
+  assertProblem(grappleOption, 422, 'inconsistent-fields', '/options/lethal')
+  // A field no action's options know is a 400 naming it alone, not the attack options the other branches lack.
+  const typo = await h.http.post(`/v1/encounters/${started.id}/actions`).send({ type: 'attack', actor: 'a', target: 'b', weapon: { damage: '1d6' }, options: { flanking: true, flankng: true } })
+  assertProblem(typo, 400, 'validation-failed')
+  assert.deepEqual(typo.body.errors.map((e: Json) => e.path), ['/options/flankng'])
+})
+
+test('a non-finite or oversized number in a query string is a 400 naming the parameter, never a 500', async () => {
+  const { id } = await createEncounter(h, { name: 'query', ruleset: 'dnd35', combatants: two })
+  for (const limit of ['1e400', 'Infinity', '-1e400']) assertProblem(await h.http.get(`/v1/encounters?limit=${limit}`), 400, 'validation-failed', '?/limit')
+  for (const after of ['1e400', '9007199254740993']) assertProblem(await h.http.get(`/v1/encounters/${id}/events?after=${after}`), 400, 'validation-failed', '?/after')
 })

@@ -542,14 +542,14 @@ test('odds 000 › Coup de Grace: 2d8 automatic critical, then Fortitude +0 agai
   assert.equal(res.dropChance, null)
 })
 
-test('a target whose hit points contradict themselves is a 400 naming the field, as in POST /v1/damage', async () => {
+test('a target whose hit points contradict themselves is a 422 inconsistent-fields naming the field, as in POST /v1/damage', async () => {
+  // Each number fits the schema; together they do not (CONTRACT › Errors: a schema-valid body is never a 400).
+  const inconsistent = (path: string) => ({ type: '/problems/inconsistent-fields' as const, path })
   const body = { ruleset: 'dnd35', attacker: {}, target: target(0, { hitPoints: { max: 5, current: 50 } }), weapon: longsword }
-  const res = await attack(body, 400)
-  assert.deepEqual(res.errors.map((e: { path: string }) => e.path), ['/target/hitPoints/current'])
-  const o = await odds(body, 400)
-  assert.deepEqual(o.errors.map((e: { path: string }) => e.path), ['/target/hitPoints/current'])
-  const variant = await odds({ ruleset: 'variant', attacker: {}, target: target(0, { hitPoints: { max: 5, nonlethal: 3 } }), weapon: longsword }, 400)
-  assert.deepEqual(variant.errors.map((e: { path: string }) => e.path), ['/target/hitPoints/nonlethal'])
+  assertProblem(await attack(body, 422), inconsistent('/target/hitPoints/current'))
+  assertProblem(await odds(body, 422), inconsistent('/target/hitPoints/current'))
+  const variant = await odds({ ruleset: 'variant', attacker: {}, target: target(0, { hitPoints: { max: 5, nonlethal: 3 } }), weapon: longsword }, 422)
+  assertProblem(variant, inconsistent('/target/hitPoints/nonlethal'))
 })
 
 test('odds 000 › Massive Damage: 60 damage from one hit calls for Fortitude DC 15 or death, whatever the hit points', async () => {

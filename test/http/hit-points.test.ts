@@ -58,11 +58,10 @@ test('POST /v1/damage — bad input: negative max, current above max, both amoun
   const negative = await post('/v1/damage', { creature: { hitPoints: { max: -5 } }, damage: { amount: 1 } }).expect(400)
   assert.match(negative.headers['content-type'] ?? '', /problem\+json/)
   assert.deepEqual(paths(negative), ['/creature/hitPoints/max'])
-  const above = await post('/v1/damage', { creature: { hitPoints: { max: 10, current: 12 } }, damage: { amount: 1 } }).expect(400)
-  assert.deepEqual(paths(above), ['/creature/hitPoints/current'])
-  assert.equal(above.body.type, '/problems/validation-failed')
-  const both = await post('/v1/damage', { creature: { hitPoints: { max: 10 } }, damage: { amount: 1, dice: '1d6' } }).expect(400)
-  assert.deepEqual(paths(both), ['/damage/dice'])
+  // Fields that each fit the schema but not together: 422 inconsistent-fields (CONTRACT › Errors: never a 400).
+  assertProblem(await post('/v1/damage', { creature: { hitPoints: { max: 10, current: 12 } }, damage: { amount: 1 } }), { type: '/problems/inconsistent-fields', path: '/creature/hitPoints/current' })
+  assertProblem(await post('/v1/damage', { creature: { hitPoints: { max: 10 } }, damage: { amount: 1, dice: '1d6' } }), { type: '/problems/inconsistent-fields', path: '/damage/dice' })
+  assertProblem(await post('/v1/damage', { creature: { hitPoints: { max: 10 } }, damage: {} }), { type: '/problems/inconsistent-fields', path: '/damage/amount' })
   const missing = await post('/v1/damage', { creature: {}, damage: { amount: 1 } }).expect(400)
   assert.deepEqual(paths(missing), ['/creature/hitPoints'])
 })
@@ -111,11 +110,11 @@ test('POST /v1/healing — variant tallies: a dying creature\'s end-of-round Dea
   assert.deepEqual(res.body.rolls, [{ purpose: 'death-save', die: 20, result: 7 }])
 })
 
-test('POST /v1/healing — fields that do not fit the kind are 400s naming them; the dead and the variant\'s undefined kinds are 422s', async () => {
-  const wrong = await post('/v1/healing', { creature: { hitPoints: { max: 20 } }, healing: { kind: 'natural', amount: 3 } }).expect(400)
-  assert.deepEqual(paths(wrong).sort(), ['/healing/amount', '/healing/period'])
-  const period = await post('/v1/healing', { creature: { hitPoints: { max: 20 } }, healing: { kind: 'natural', period: 'hour' } }).expect(400)
-  assert.deepEqual(paths(period), ['/healing/period'])
+test('POST /v1/healing — fields that do not fit the kind are 422 inconsistent-fields naming them; the dead and the variant\'s undefined kinds are 422s', async () => {
+  // Each field fits the schema; only the kind makes them wrong (CONTRACT › Errors: never a 400).
+  assertProblem(await post('/v1/healing', { creature: { hitPoints: { max: 20 } }, healing: { kind: 'natural', amount: 3 } }), { type: '/problems/inconsistent-fields', path: ['/healing/period', '/healing/amount'] })
+  assertProblem(await post('/v1/healing', { creature: { hitPoints: { max: 20 } }, healing: { kind: 'natural', period: 'hour' } }), { type: '/problems/inconsistent-fields', path: '/healing/period' })
+  assertProblem(await post('/v1/healing', { creature: { hitPoints: { max: 20, current: -3 } }, healing: { kind: 'stabilize', amount: 1 } }), { type: '/problems/inconsistent-fields', path: '/healing/amount' })
   const dead = await post('/v1/healing', { creature: { hitPoints: { max: 20, current: -12 } }, healing: { kind: 'magical', amount: 5 } }).expect(422)
   assertProblem(dead, { type: '/problems/not-possible', path: '/creature/hitPoints/current' })
   const undefinedKind = await post('/v1/healing', { ruleset: 'variant', creature: { level: 3, hitPoints: { max: 20, current: 5 } }, healing: { kind: 'natural', period: 'night' } }).expect(422)

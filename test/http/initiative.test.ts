@@ -39,9 +39,8 @@ test('POST /v1/initiative — variant ties are simultaneous', async () => {
   assert.equal(res.body.rolls.length, 2)
 })
 
-test('POST /v1/initiative — bad input: duplicate ids and more than 100 combatants are 400s; variant without BCB a 422', async () => {
-  const dup = await post({ combatants: [{ id: 'a' }, { id: 'a' }] }).expect(400)
-  assert.deepEqual(paths(dup), ['/combatants/1/id'])
+test('POST /v1/initiative — bad input: more than 100 combatants are a 400; duplicate ids a 422 inconsistent-fields; variant without BCB a 422', async () => {
+  assertProblem(await post({ combatants: [{ id: 'a' }, { id: 'a' }] }), { type: '/problems/inconsistent-fields', path: '/combatants/1/id' })
   const many = await post({ combatants: Array.from({ length: 101 }, (_, i) => ({ id: `c${i}` })) }).expect(400)
   assert.deepEqual(paths(many), ['/combatants'])
   const noId = await post({ combatants: [{ abilities: { dex: 12 } }] }).expect(400)

@@ -240,10 +240,9 @@ describe('initiative (000 › Initiative; Surprise; RULES.md §7)', () => {
     assert.equal(body.order[0]?.total, 11)
   })
 
-  test('hit points with current above max are a 400 naming the field, not a silent "unhurt" (brief: cross-field problems are 400s)', async () => {
+  test('hit points with current above max are a 422 inconsistent-fields naming the field, not a silent "unhurt" (CONTRACT › Errors: never a 400 for a schema-valid body)', async () => {
     const res = await request(app.server).post('/v1/initiative').send({ ruleset: 'variant', combatants: [{ id: 'a', baseAttackBonus: 1 }, { id: 'b', baseAttackBonus: 1, hitPoints: { max: 5, current: 10 } }] })
-    assert.equal(res.status, 400)
-    assert.equal(res.body.errors[0].path, '/combatants/1/hitPoints/current')
+    assertProblem(res, { type: '/problems/inconsistent-fields', path: '/combatants/1/hitPoints/current' })
   })
 
   test('variant surprise round: the aware act (001 › Surprise Rounds)', async () => {

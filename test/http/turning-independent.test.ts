@@ -545,9 +545,10 @@ test('odd input: empty list, 100 undead, huge hit dice, null Cha, missing fields
 
 // BRIEF (cross-field input JSON Schema cannot express, e.g. `current` above `max`): a 400 naming the field,
 // not a silent "healed 0" computed from an impossible stat block.
-test('pf1e channel target with current hit points above max is a 400 naming the field', async () => {
-  const body = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(3), targets: [{ id: 'ok', kind: 'living', hitPoints: { max: 10, current: 10 } }, { id: 'a', kind: 'living', hitPoints: { max: 10, current: 20 } }] }, 400)
-  assert.deepEqual(body.errors.map((e: { path: string }) => e.path), ['/targets/1/hitPoints/current'])
+test('pf1e channel target with current hit points above max is a 422 inconsistent-fields naming the field', async () => {
+  // Each number fits the schema; together they do not: never a 400 (CONTRACT › Errors).
+  const body = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(3), targets: [{ id: 'ok', kind: 'living', hitPoints: { max: 10, current: 10 } }, { id: 'a', kind: 'living', hitPoints: { max: 10, current: 20 } }] }, 422)
+  assertProblem(body, { type: '/problems/inconsistent-fields', path: '/targets/1/hitPoints/current' })
 })
 
 // BRIEF (response schemas silently drop undeclared fields): whatever the rules library returns reaches the client unchanged.

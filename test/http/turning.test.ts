@@ -76,19 +76,17 @@ test('a 4th-level paladin turns as a 1st-level cleric; a 3rd-level paladin is a 
   assertProblem(bad, { type: '/problems/not-possible', path: '/turner/level' })
 })
 
-test('400s: level 0, a negative distance, unknown fields, fields of another action, duplicate ids', async () => {
+test('400s: level 0, a negative distance, unknown fields; 422s: fields of another action, duplicate ids', async () => {
   const level0 = await post({ action: 'turn', turner: { ...cleric, level: 0 }, undead: [] }).expect(400)
   assert.deepEqual(level0.body.errors.map((e: { path: string }) => e.path), ['/turner/level'])
   const negative = await post({ action: 'turn', turner: cleric, undead: [{ id: 'z', hitDice: 2, distanceFeet: -5 }] }).expect(400)
   assert.deepEqual(negative.body.errors.map((e: { path: string }) => e.path), ['/undead/0/distanceFeet'])
   const unknown = await post({ action: 'turn', turner: { ...cleric, clas: 'cleric' }, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5, turnResistence: 2 }] }).expect(400)
   assert.deepEqual(unknown.body.errors.map((e: { path: string }) => e.path).sort(), ['/turner/clas', '/undead/0/turnResistence'])
-  const mixed = await post({ action: 'turn', turner: cleric, undead: [], targets: [], previousTurningCheck: 3 }).expect(400)
-  assert.deepEqual(mixed.body.errors.map((e: { path: string }) => e.path), ['/targets', '/previousTurningCheck'])
-  const channelOnly = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: cleric, targets: [], checkModifiers: [], skipAlreadyTurned: true, commandedHitDice: 2 }).expect(400)
-  assert.deepEqual(channelOnly.body.errors.map((e: { path: string }) => e.path), ['/commandedHitDice', '/skipAlreadyTurned', '/checkModifiers'])
-  const dup = await post({ action: 'turn', turner: cleric, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }, { id: 'z', hitDice: 2, distanceFeet: 5 }] }).expect(400)
-  assert.equal(dup.body.errors[0].path, '/undead/1/id')
+  // Fields of another action and duplicate ids each fit the schema, not together: 422 inconsistent-fields (CONTRACT › Errors).
+  assertProblem(await post({ action: 'turn', turner: cleric, undead: [], targets: [], previousTurningCheck: 3 }), { type: '/problems/inconsistent-fields', path: ['/targets', '/previousTurningCheck'] })
+  assertProblem(await post({ ruleset: 'pf1e', action: 'channel-positive', turner: cleric, targets: [], checkModifiers: [], skipAlreadyTurned: true, commandedHitDice: 2 }), { type: '/problems/inconsistent-fields', path: ['/commandedHitDice', '/skipAlreadyTurned', '/checkModifiers'] })
+  assertProblem(await post({ action: 'turn', turner: cleric, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }, { id: 'z', hitDice: 2, distanceFeet: 5 }] }), { type: '/problems/inconsistent-fields', path: '/undead/1/id' })
   const tooMany = await post({ action: 'turn', turner: cleric, undead: Array.from({ length: 101 }, (_, i) => ({ id: `u${i}`, hitDice: 1, distanceFeet: 5 })) }).expect(400)
   assert.equal(tooMany.body.errors[0].path, '/undead')
 })
@@ -141,8 +139,8 @@ test('pf1e channel-negative harms the living and heals undead; turn-undead needs
   assert.deepEqual(res.body.results.map((r: { outcome: string, damage: number | null, healed: number | null }) => [r.outcome, r.damage, r.healed]), [['harmed', 3, null], ['healed', null, 6]])
   const noFeat = await post({ ruleset: 'pf1e', action: 'turn-undead', turner: { level: 2, class: 'cleric' }, targets: [] }).expect(422)
   assertProblem(noFeat, { type: '/problems/not-possible', path: '/turner/feats' })
-  const undeadList = await post({ ruleset: 'pf1e', action: 'channel-positive', turner, undead: [] }).expect(400)
-  assert.equal(undeadList.body.errors[0].path, '/undead')
+  // `undead` fits the schema; a channel acts on `targets`: the fields do not fit together (422, never a 400).
+  assertProblem(await post({ ruleset: 'pf1e', action: 'channel-positive', turner, undead: [] }), { type: '/problems/inconsistent-fields', path: '/undead' })
 })
 
 test('equally close zombies: tie-break dice after the turning damage pick the five turned (000 › Closest Creature)', async () => {

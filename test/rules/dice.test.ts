@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { Dice } from '../../src/rules/dice/roller.js'
-import { NotationError, parseNotation, notationRange } from '../../src/rules/dice/notation.js'
+import { DICE_NOTATION_PATTERN, NotationError, isValidNotation, parseNotation, notationRange } from '../../src/rules/dice/notation.js'
 import { RuleError } from '../../src/rules/errors.js'
 import { assertRuleError } from '../helpers/problems.js'
 
@@ -81,4 +81,15 @@ test('the generator is not visibly biased: 6,000 d6 rolls land near 1,000 per fa
   const counts = [0, 0, 0, 0, 0, 0]
   for (let i = 0; i < 6000; i++) counts[dice.roll(6, 'p') - 1]! += 1
   for (const c of counts) assert.ok(c > 850 && c < 1150, `face count ${c}`)
+})
+
+// The schema states the notation as a `pattern` for tools that do not know the
+// `dice-notation` format (a generated client, a fuzzer): it must accept exactly
+// what the parser reads, or a schema-valid body would be a 400 (CONTRACT › Errors).
+test('notation: the published pattern accepts exactly what the parser reads', () => {
+  const pattern = new RegExp(DICE_NOTATION_PATTERN, 'u')
+  const agree = (text: string): void => assert.equal(pattern.test(text), isValidNotation(text), JSON.stringify(text))
+  for (const text of ['1d6', 'd20', ' 2d6 + 3 ', '01d06+007', 'D20-d4', '-3', '1d6+1000000', '1000d1000', '1d6+2000000', '0d6', '1001d6', '1d0', '1d1001', '+-3', '2d6 3', '1 d6', '', ' ', '1d6' + '+1'.repeat(19), '1d6' + '+1'.repeat(20)]) agree(text)
+  const piece = fc.constantFrom('1', '0', '6', '9', 'd', 'D', '+', '-', ' ', '1000', '1001', '000', '1000000', '1000001', '20', '\t')
+  fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (text) => { agree(text) }), { numRuns: 3000 })
 })

@@ -54,15 +54,18 @@ const OPTION_VALIDATORS = {
 }
 const OPTIONS_OF: Record<string, keyof typeof OPTION_VALIDATORS> = { attack: 'attack', 'full-attack': 'attack', 'coup-de-grace': 'attack', grapple: 'grapple', maneuver: 'maneuver' }
 
-/** `options` is the stateless endpoint's: validated against its schema, as strictly as there. */
+/**
+ * `options` is the stateless endpoint's: the schema accepts the options of any
+ * action, so options that do not fit this action's are a 422 naming each field.
+ */
 function checkOptions (body: { type: string, options?: unknown }): void {
   if (body.options === undefined) return
   const which = OPTIONS_OF[body.type]
   if (!which) throw new HttpProblem('not-possible', `${body.type} takes no options`, [{ path: '/options', message: `${body.type} takes no options` }])
   const validate = OPTION_VALIDATORS[which]
   if (!validate(body.options)) {
-    const errors = fieldErrors(validate.errors ?? []).map((e) => ({ path: `/options${e.path}`, message: e.message }))
-    throw new HttpProblem('validation-failed', `${errors.length} field(s) of options failed validation`, errors)
+    const errors = fieldErrors(validate.errors ?? []).map((e) => ({ path: `/options${e.path}`, message: `${e.message} in the options of ${body.type}` }))
+    throw new HttpProblem('inconsistent-fields', `${errors.length} field(s) of options do not fit the ${body.type} action`, errors)
   }
 }
 
@@ -100,7 +103,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async (request, reply) => {
     const seen = new Set<string>()
     request.body.combatants?.forEach((c, i) => {
-      if (c.id !== undefined && seen.has(c.id)) throw new HttpProblem('validation-failed', `duplicate combatant id "${c.id}"`, [{ path: `/combatants/${i}/id`, message: 'duplicates an earlier id' }])
+      if (c.id !== undefined && seen.has(c.id)) throw new HttpProblem('inconsistent-fields', `duplicate combatant id "${c.id}"`, [{ path: `/combatants/${i}/id`, message: 'duplicates an earlier id' }])
       if (c.id !== undefined) seen.add(c.id)
     })
     const written = await service.create(ownerOf(request), request.body, writeOptions(request))

@@ -8,6 +8,8 @@ export const MAX_DICE_PER_TERM = 1000
 export const MAX_FACES = 1000
 export const MAX_TERMS = 20
 export const MAX_NOTATION_LENGTH = 200
+/** Largest constant term ("1d6+1000000"). */
+export const MAX_CONSTANT = 1_000_000
 /**
  * Most dice one notation may roll where the answer lists every die (POST
  * /v1/dice, a save's area effect, damage and healing dice): 20 terms of 1,000
@@ -72,7 +74,7 @@ function readNotation (input: string): ParsedNotation {
     const sign: 1 | -1 = match[1] === '-' ? -1 : 1
     if (match[4] !== undefined) {
       const value = Number(match[4])
-      if (value > 1_000_000) throw new NotationError(`constant ${value} is larger than 1000000`)
+      if (value > MAX_CONSTANT) throw new NotationError(`constant ${value} is larger than ${MAX_CONSTANT}`)
       terms.push({ kind: 'constant', sign, value })
     } else {
       const count = match[2] === '' || match[2] === undefined ? 1 : Number(match[2])
@@ -88,6 +90,28 @@ function readNotation (input: string): ParsedNotation {
   }
   return { text, terms }
 }
+
+/** The integers from `min` (0 or 1) to `max`, leading zeros allowed (the parser reads `Number("007")`), as a regular expression. */
+function upTo (max: number, min: 0 | 1): string {
+  const digits = String(max).length
+  const below = min === 1 ? `[1-9][0-9]{0,${digits - 2}}` : `[0-9]{1,${digits - 1}}`
+  return `0*(?:${max}|${below})`
+}
+
+/**
+ * The notation the parser reads, as a JSON Schema `pattern`, so that a tool
+ * that does not know the `dice-notation` format (a client generator, a
+ * fuzzer) still knows which strings are accepted: the same whitespace rule
+ * (only around signs and at the ends), at most MAX_TERMS terms, dice counts
+ * and faces 1 to 1,000, constants 0 to MAX_CONSTANT. The 200-character limit
+ * is the schema's `maxLength`. test/rules/dice.test.ts holds it to the parser.
+ */
+export const DICE_NOTATION_PATTERN = (() => {
+  const count = upTo(MAX_DICE_PER_TERM, 1)
+  const faces = upTo(MAX_FACES, 1)
+  const term = `(?:(?:${count})?[dD]${faces}|${upTo(MAX_CONSTANT, 0)})`
+  return `^\\s*[+-]?\\s*${term}(?:\\s*[+-]\\s*${term}){0,${MAX_TERMS - 1}}\\s*$`
+})()
 
 /** True when the notation can be parsed; used by schema-level validation of notation strings. */
 export function isValidNotation (input: string): boolean {
