@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { clientErrorHandler } from './http/client-errors.js'
+import { frameworkErrors } from './http/framework-errors.js'
+import { MAX_URL_LENGTH } from './http/problem.js'
 import { holdsSecret, RequestLog } from './http/request-log.js'
 import { responseHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validation.js'
@@ -69,6 +71,7 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4)))
     },
     clientErrorHandler,
+    frameworkErrors,
     // While closing, a request on a kept-alive connection is served (with
     // `connection: close`, see readiness.ts) rather than answered a bare 503.
     return503OnClosing: false,
@@ -79,7 +82,9 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !holdsSecret(incoming, config.apiKeys) ? incoming : randomUUID()
     },
     logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter is as long as the URL allows: its schema (200
+    // characters) decides, with a 400 naming it; a longer URL is a 414 (security-headers.ts).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_URL_LENGTH },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // The database plugin may initialise the embedded cluster or wait for another instance's migrations.
     pluginTimeout: 120_000

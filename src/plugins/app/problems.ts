@@ -4,6 +4,7 @@ import { RuleError } from '../../rules/errors.js'
 import { NotationError } from '../../rules/dice/notation.js'
 import { HttpProblem, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
 import { fieldErrors } from '../../http/validation.js'
+import { AllowedMethods } from '../../http/allowed-methods.js'
 import { DatabaseUnavailableError, EncounterStoreError } from '../../encounters/errors.js'
 
 const FASTIFY_CODES: Record<string, ProblemKind> = {
@@ -74,8 +75,18 @@ async function problems (fastify: FastifyInstance): Promise<void> {
     return send(reply, request, 'internal-error', 'An unexpected error occurred; the request id identifies it in the logs.')
   })
 
+  // Registered first (app.ts), so every route after it is seen here.
+  const allowedMethods = new AllowedMethods()
+  fastify.addHook('onRoute', (route) => { allowedMethods.add(route.method, route.url) })
+
   fastify.setNotFoundHandler((request, reply) => {
-    return send(reply, request, 'not-found', `No route ${request.method} ${request.url.split('?')[0]}`)
+    const path = request.url.split('?')[0] ?? ''
+    const allow = allowedMethods.allowed(path)
+    if (allow !== null && !allow.includes(request.method)) {
+      reply.header('allow', allow.join(', '))
+      return send(reply, request, 'method-not-allowed', `${path} answers ${allow.join(', ')}, not ${request.method}`)
+    }
+    return send(reply, request, 'not-found', `No route ${request.method} ${path}`)
   })
 }
 
