@@ -11,6 +11,7 @@ import { validatorCompiler } from './http/validation.js'
 import access from './plugins/app/access.js'
 import problems from './plugins/app/problems.js'
 import readiness from './plugins/app/readiness.js'
+import compression from './plugins/external/compression.js'
 import corsPolicy from './plugins/external/cors.js'
 import docs from './plugins/external/swagger.js'
 import security from './plugins/external/security.js'
@@ -98,6 +99,8 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
   app.addHook('onRequest', responseHeaders)
 
   await app.register(problems)
+  // Before any route: it adds its hooks to each route as the route is declared.
+  await app.register(compression)
   await app.register(corsPolicy)
   await app.register(security, { rateLimitPerMinute: options.config.rateLimitPerMinute })
   // After the rate limiter: its per-route hook runs first, so refused keys are counted too.
