@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify'
  * Responses from this size on are compressed. A response that fits TCP's
  * initial congestion window (10 segments, about 14 KiB) arrives in the same
  * round trip compressed or not, so compressing it would only trade bytes on
- * the wire for CPU: 50-100 µs of gzip or brotli for a few KiB, as much as
- * resolving the attack itself, on the service's most common answers (a
- * full attack is about 4 KiB). Larger answers (the OpenAPI document, a
+ * the wire for CPU: 50-100 µs of gzip or brotli for a few KiB, half or more
+ * of what a whole request costs the server (about 140 µs for a full attack,
+ * whose answer is about 4 KiB, the service's most common size). Larger answers (the OpenAPI document, a
  * thousand dice, an encounter with its roster) shrink 5-10 times and save
  * whole round trips.
  */
