@@ -32,6 +32,7 @@ export const PROBLEM_TYPES = {
   'payload-too-large': { status: 413, title: 'The request body is larger than 256 KiB' },
   'uri-too-long': { status: 414, title: `The URL is longer than ${MAX_URL_LENGTH} characters` },
   'unsupported-media-type': { status: 415, title: 'The request body must be application/json' },
+  'range-not-satisfiable': { status: 416, title: 'The requested byte range is outside the resource' },
   'rule-not-defined': { status: 422, title: 'The ruleset does not define this rule' },
   'invalid-die-value': { status: 422, title: 'A fixed die result is impossible for the die it was used for' },
   'missing-field': { status: 422, title: 'A field the rules need is missing' },

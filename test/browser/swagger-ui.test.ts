@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { statelessApp } from '../helpers/app.js'
 
-const CHROMIUM = '/usr/bin/chromium'
+// Overridable only to check the missing-browser paths (CHROMIUM_PATH=/nowhere, with and without CI=true).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const installed = existsSync(CHROMIUM)
 const inCi = process.env.CI === 'true'
 const skip = !installed && !inCi

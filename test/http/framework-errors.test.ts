@@ -147,3 +147,10 @@ test('with CORS on, a bare OPTIONS is answered by the preflight and the Allow of
     await corsApp.close()
   }
 })
+
+test('the docs\' static files answer their refusals as problems whose type and status agree', async () => {
+  // A path escaping the folder (403 inside the static plugin) is, to a client, no such resource.
+  assertProblem(await send('GET', '/docs/static/%2e%2e/%2e%2e/package.json'), { type: '/problems/not-found', path: [] })
+  assertProblem(await send('GET', '/docs/static/index.css', 'Range: bytes=999999999-\r\n'), { type: '/problems/range-not-satisfiable', path: [] })
+  assertProblem(await send('GET', '/docs/static/index.css', 'If-Match: "stale"\r\n'), { type: '/problems/precondition-failed', path: [] })
+})

@@ -16,11 +16,17 @@ const FASTIFY_CODES: Record<string, ProblemKind> = {
   FST_ERR_RATE_LIMIT_EXCEEDED: 'too-many-requests'
 }
 
+// Statuses plugins raise on their own (the docs' static files: a path
+// outside their folder is 403 there, answered here as the 404 it is to a
+// client; a stale If-Match 412, a bad Range 416).
 const STATUS_KINDS: Record<number, ProblemKind> = {
+  403: 'not-found',
   404: 'not-found',
   405: 'method-not-allowed',
+  412: 'precondition-failed',
   413: 'payload-too-large',
   415: 'unsupported-media-type',
+  416: 'range-not-satisfiable',
   429: 'too-many-requests'
 }
 
@@ -66,8 +72,10 @@ async function problems (fastify: FastifyInstance): Promise<void> {
     const status = fastifyError.statusCode ?? 500
     if (status >= 400 && status < 500) {
       request.log.debug({ err: error }, 'client error') // the request line says the status
-      const kind: ProblemKind = STATUS_KINDS[status] ?? 'validation-failed'
-      const problem = makeProblem(kind, fastifyError.message, request.url)
+      const kind = STATUS_KINDS[status]
+      // A known kind is sent with its own status, so that `type` and `status` always agree.
+      if (kind !== undefined) return send(reply, request, kind, status === 403 ? `No such resource ${request.url.split('?')[0] ?? ''}` : fastifyError.message)
+      const problem = makeProblem('validation-failed', fastifyError.message, request.url)
       problem.status = status
       return reply.code(status).type('application/problem+json').send(problem)
     }
