@@ -3,12 +3,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { clientErrorHandler } from './http/client-errors.js'
+import { frameworkErrors } from './http/framework-errors.js'
+import { MAX_URL_LENGTH } from './http/problem.js'
 import { holdsSecret, RequestLog } from './http/request-log.js'
 import { responseHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validation.js'
 import access from './plugins/app/access.js'
 import problems from './plugins/app/problems.js'
 import readiness from './plugins/app/readiness.js'
+import compression from './plugins/external/compression.js'
 import corsPolicy from './plugins/external/cors.js'
 import docs from './plugins/external/swagger.js'
 import security from './plugins/external/security.js'
@@ -69,6 +72,7 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4)))
     },
     clientErrorHandler,
+    frameworkErrors,
     // While closing, a request on a kept-alive connection is served (with
     // `connection: close`, see readiness.ts) rather than answered a bare 503.
     return503OnClosing: false,
@@ -79,7 +83,9 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !holdsSecret(incoming, config.apiKeys) ? incoming : randomUUID()
     },
     logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter is as long as the URL allows: its schema (200
+    // characters) decides, with a 400 naming it; a longer URL is a 414 (security-headers.ts).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_URL_LENGTH },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // The database plugin may initialise the embedded cluster or wait for another instance's migrations.
     pluginTimeout: 120_000
@@ -93,6 +99,8 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
   app.addHook('onRequest', responseHeaders)
 
   await app.register(problems)
+  // Before any route: it adds its hooks to each route as the route is declared.
+  await app.register(compression)
   await app.register(corsPolicy)
   await app.register(security, { rateLimitPerMinute: options.config.rateLimitPerMinute })
   // After the rate limiter: its per-route hook runs first, so refused keys are counted too.

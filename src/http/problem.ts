@@ -10,10 +10,18 @@ export interface Problem {
   errors: ProblemField[]
 }
 
+/**
+ * The longest request target (path and query) served. The longest a route
+ * needs is two path parameters of 200 characters percent-encoded (up to 9
+ * characters each as UTF-8 escapes, 3,600 in all) plus its fixed part.
+ */
+export const MAX_URL_LENGTH = 4096
+
 /** Problem `type` URIs are `/problems/<kind>`, resolvable against the service (GET /problems/{kind}). */
 export const PROBLEM_TYPES = {
   'validation-failed': { status: 400, title: 'The request is malformed or fails the schema' },
   'invalid-json': { status: 400, title: 'The request body is not valid JSON' },
+  'malformed-url': { status: 400, title: 'The URL has a malformed percent-escape' },
   unauthorized: { status: 401, title: 'No API key, or not a valid one' },
   'not-found': { status: 404, title: 'No such resource' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
@@ -22,7 +30,9 @@ export const PROBLEM_TYPES = {
   'request-in-progress': { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
   'precondition-failed': { status: 412, title: 'The resource changed since the given ETag' },
   'payload-too-large': { status: 413, title: 'The request body is larger than 256 KiB' },
+  'uri-too-long': { status: 414, title: `The URL is longer than ${MAX_URL_LENGTH} characters` },
   'unsupported-media-type': { status: 415, title: 'The request body must be application/json' },
+  'range-not-satisfiable': { status: 416, title: 'The requested byte range is outside the resource' },
   'rule-not-defined': { status: 422, title: 'The ruleset does not define this rule' },
   'invalid-die-value': { status: 422, title: 'A fixed die result is impossible for the die it was used for' },
   'missing-field': { status: 422, title: 'A field the rules need is missing' },
@@ -33,7 +43,7 @@ export const PROBLEM_TYPES = {
   'inconsistent-fields': { status: 422, title: 'Fields that are each valid do not fit together' },
   'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was already used with another body' },
   'too-many-requests': { status: 429, title: 'Rate limit exceeded' },
-  'headers-too-large': { status: 431, title: 'The request headers are too large' },
+  'headers-too-large': { status: 431, title: 'The request line and headers are larger than 16 KiB' },
   'database-unavailable': { status: 503, title: 'The database is unavailable' },
   'not-ready': { status: 503, title: 'The service is starting or shutting down' },
   'too-many-streams': { status: 503, title: 'This instance holds as many event streams open as it allows' },

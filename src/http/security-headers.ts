@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import { HttpProblem, MAX_URL_LENGTH } from './problem.js'
 
 /**
  * The headers @fastify/helmet sends with its defaults and
@@ -21,9 +22,17 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0'
 })
 
-/** One onRequest hook for the headers every response carries: the security set and the request id. */
+/**
+ * One onRequest hook for the headers every response carries (the security
+ * set and the request id) and for the URL limit, the first hook so that an
+ * over-long URL is refused before anything reads it.
+ */
 export function responseHeaders (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   reply.headers(SECURITY_HEADERS)
   reply.header('x-request-id', request.id)
+  if (request.url.length > MAX_URL_LENGTH) {
+    done(new HttpProblem('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters`))
+    return
+  }
   done()
 }

@@ -1246,7 +1246,7 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
             "againstLabel": "CMD",
             "againstBreakdown": [
               {
-                "source": "printed CMD",
+                "source": "other (printed CMD 16, less the base 10)",
                 "type": "untyped",
                 "value": 6,
                 "applied": true
@@ -1318,7 +1318,7 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
             "againstLabel": "CMD",
             "againstBreakdown": [
               {
-                "source": "printed CMD",
+                "source": "other (printed CMD 16, less the base 10)",
                 "type": "untyped",
                 "value": 6,
                 "applied": true

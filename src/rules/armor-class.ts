@@ -103,6 +103,22 @@ export function armorClass (ruleset: Ruleset, defender: CombatantInput, attack: 
   return { value: 10 + stacked.total, acType, breakdown: stacked.breakdown, deniedDex }
 }
 
+/**
+ * The breakdown line of a printed total: `other (printed AC 18, less the base 10)`
+ * worth 8. The total's parts are unknown, so they are one "other" line beside
+ * the base 10 that every AC and CMD breakdown implies.
+ */
+export function printedTotalSource (figure: string): string {
+  return `${PRINTED_TOTAL} ${figure}, less the base 10)`
+}
+
+const PRINTED_TOTAL = 'other (printed'
+
+/** Whether a breakdown line stands for a printed total (its parts unknown). */
+export function isPrintedTotal (e: { source: string }): boolean {
+  return e.source.startsWith(PRINTED_TOTAL)
+}
+
 /** Printed totals: pick the printed figure for the AC type; derive touch-flat-footed and helpless from them. */
 function printedBase (defender: CombatantInput, acType: AcType, dexAs: number | undefined): Modifier[] {
   const ac = defender.armorClass as { total: number, touch?: number, flatFooted?: number }
@@ -112,14 +128,15 @@ function printedBase (defender: CombatantInput, acType: AcType, dexAs: number | 
     return value
   }
   let base: number
-  let source: string
+  let figure: string
   switch (acType) {
-    case 'normal': base = ac.total; source = 'printed AC'; break
-    case 'touch': base = need('touch'); source = 'printed touch AC'; break
-    case 'flat-footed': base = need('flatFooted'); source = 'printed flat-footed AC'; break
-    case 'touch-flat-footed': base = need('touch') - (ac.total - need('flatFooted')); source = 'printed touch AC less Dex and dodge'; break
+    case 'normal': base = ac.total; figure = `AC ${base}`; break
+    case 'touch': base = need('touch'); figure = `touch AC ${base}`; break
+    case 'flat-footed': base = need('flatFooted'); figure = `flat-footed AC ${base}`; break
+    case 'touch-flat-footed': base = need('touch') - (ac.total - need('flatFooted')); figure = `touch AC ${need('touch')} less its Dex and dodge, ${base}`; break
   }
-  const mods = [entry(source, base - 10)]
+  // Like every AC breakdown, the base 10 is implied; the printed figure's rest is one line.
+  const mods = [entry(printedTotalSource(figure), base - 10)]
   if (dexAs !== undefined) {
     // The flat-footed figure already lacks a positive Dex; a negative one is still in it.
     const dexMod = Math.min(modifierOf(defender.abilities, 'dex') ?? 0, 0)

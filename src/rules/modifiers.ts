@@ -18,6 +18,8 @@ export interface BreakdownEntry {
   type: BonusType
   value: number
   applied: boolean
+  /** A damage line's kind of damage (`fire`), where it is not the weapon's own: an `extraDamage` entry's `type`. */
+  damageType?: string
 }
 
 export interface StackingPolicy {

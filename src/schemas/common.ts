@@ -84,15 +84,16 @@ export const ModifierSchema = Type.Object({
 export const ModifierListSchema = Type.Array(ModifierSchema, { maxItems: LIMITS.modifiers, description: 'Situational modifiers, stacked per the ruleset.' })
 
 export const BreakdownEntrySchema = Type.Object({
-  source: Type.String(),
+  source: Type.String({ description: 'What the value comes from, in words (`Strength`, `bless`, `fire 1d6`). A printed total whose parts are unknown is one line, `other (printed AC 18, less the base 10)` worth 8 (likewise a printed CMD).' }),
   type: BonusTypeSchema,
   value: Type.Integer(),
-  applied: Type.Boolean({ description: 'False for a bonus that did not stack.' })
+  applied: Type.Boolean({ description: 'False for a bonus that did not stack.' }),
+  damageType: Type.Optional(Type.String({ description: 'In a damage breakdown, on an `extraDamage` line: its kind of damage as the weapon gave it (`fire`, `sneak attack`; `untyped` when it gave none), so that resistance to it can be applied without reading `source`. Absent on the weapon\'s own dice and the modifiers to them.' }))
 }, { additionalProperties: false, title: 'BreakdownEntry', description: 'One part of a number: where it comes from, its bonus type and value, and whether it applied.' })
 
 export const BreakdownSchema = Type.Array(BreakdownEntrySchema, {
   title: 'Breakdown',
-  description: 'How the number was built: the applied values plus the base (10 for an AC, 0 for a bonus) make the number.'
+  description: 'How the number was built: the applied values plus the base make the number. The base is not a line: 10 for an AC, a CMD or a DC, 0 for a bonus or for damage.'
 })
 
 export const SizeSchema = StringEnum(SIZES, { title: 'Size', description: 'Size category; default `medium`.' })

@@ -101,6 +101,22 @@ test('a stream carries every event of a fight in order, with ids 1..n and the en
   }
 })
 
+test('a client that accepts gzip and brotli gets the stream uncompressed, each event as it is written', { timeout: 20_000 }, async () => {
+  // A compressor would hold events back until its buffer filled.
+  const id = await createFight(base)
+  const stream = await openStream(`${base}/v1/encounters/${id}/stream`, { 'accept-encoding': 'gzip, deflate, br' })
+  try {
+    assert.equal(stream.status, 200)
+    assert.equal(stream.headers['content-encoding'], undefined)
+    await stream.waitForMessages(1)
+    await ok(`${base}/v1/encounters/${id}/start`, 'POST', { dice: { sequence: [15, 5] } })
+    const messages = await stream.waitForMessages(2, 2_000)
+    assert.equal(messages[1]?.event, 'started')
+  } finally {
+    stream.close()
+  }
+})
+
 test('Last-Event-ID or ?after= resumes with exactly the missed events; the header wins over the query', { timeout: 20_000 }, async () => {
   const id = await createFight(base)
   const n = await playFight(id, () => base)

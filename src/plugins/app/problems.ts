@@ -4,6 +4,7 @@ import { RuleError } from '../../rules/errors.js'
 import { NotationError } from '../../rules/dice/notation.js'
 import { HttpProblem, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
 import { fieldErrors } from '../../http/validation.js'
+import { AllowedMethods } from '../../http/allowed-methods.js'
 import { DatabaseUnavailableError, EncounterStoreError } from '../../encounters/errors.js'
 
 const FASTIFY_CODES: Record<string, ProblemKind> = {
@@ -15,11 +16,17 @@ const FASTIFY_CODES: Record<string, ProblemKind> = {
   FST_ERR_RATE_LIMIT_EXCEEDED: 'too-many-requests'
 }
 
+// Statuses plugins raise on their own (the docs' static files: a path
+// outside their folder is 403 there, answered here as the 404 it is to a
+// client; a stale If-Match 412, a bad Range 416).
 const STATUS_KINDS: Record<number, ProblemKind> = {
+  403: 'not-found',
   404: 'not-found',
   405: 'method-not-allowed',
+  412: 'precondition-failed',
   413: 'payload-too-large',
   415: 'unsupported-media-type',
+  416: 'range-not-satisfiable',
   429: 'too-many-requests'
 }
 
@@ -65,8 +72,10 @@ async function problems (fastify: FastifyInstance): Promise<void> {
     const status = fastifyError.statusCode ?? 500
     if (status >= 400 && status < 500) {
       request.log.debug({ err: error }, 'client error') // the request line says the status
-      const kind: ProblemKind = STATUS_KINDS[status] ?? 'validation-failed'
-      const problem = makeProblem(kind, fastifyError.message, request.url)
+      const kind = STATUS_KINDS[status]
+      // A known kind is sent with its own status, so that `type` and `status` always agree.
+      if (kind !== undefined) return send(reply, request, kind, status === 403 ? `No such resource ${request.url.split('?')[0] ?? ''}` : fastifyError.message)
+      const problem = makeProblem('validation-failed', fastifyError.message, request.url)
       problem.status = status
       return reply.code(status).type('application/problem+json').send(problem)
     }
@@ -74,8 +83,18 @@ async function problems (fastify: FastifyInstance): Promise<void> {
     return send(reply, request, 'internal-error', 'An unexpected error occurred; the request id identifies it in the logs.')
   })
 
+  // Registered first (app.ts), so every route after it is seen here.
+  const allowedMethods = new AllowedMethods()
+  fastify.addHook('onRoute', (route) => { allowedMethods.add(route.method, route.url) })
+
   fastify.setNotFoundHandler((request, reply) => {
-    return send(reply, request, 'not-found', `No route ${request.method} ${request.url.split('?')[0]}`)
+    const path = request.url.split('?')[0] ?? ''
+    const allow = allowedMethods.allowed(path)
+    if (allow !== null && !allow.includes(request.method)) {
+      reply.header('allow', allow.join(', '))
+      return send(reply, request, 'method-not-allowed', `${path} answers ${allow.join(', ')}, not ${request.method}`)
+    }
+    return send(reply, request, 'not-found', `No route ${request.method} ${path}`)
   })
 }
 

@@ -26,7 +26,12 @@ async function corsPolicy (fastify: FastifyInstance): Promise<void> {
     exposedHeaders: EXPOSED_HEADERS,
     // Bearer keys, not cookies: a browser never needs to send credentials.
     credentials: false,
-    maxAge: 600
+    maxAge: 600,
+    // Strict, an OPTIONS without Origin and Access-Control-Request-Method is a
+    // text/plain 400 sent from the plugin's hook, past the problem handler;
+    // lenient, it gets the preflight answer (204), which tells such a caller
+    // what it asked: the methods.
+    strictPreflight: false
   })
 }
 

@@ -13,9 +13,11 @@ export const OPENAPI_INFO = {
     '',
     '**Dice.** Every resolution request may carry `seed` (the same request and seed give the same response; the seed used is always returned) and `dice.sequence` (fixed die results consumed in the endpoint\'s documented order before any random roll). Every response lists every die in `rolls`.',
     '',
-    '**Errors** are RFC 9457 `application/problem+json` with an `errors` array naming each offending field by JSON Pointer. Unknown body properties are rejected (400), types are never coerced in JSON bodies.',
+    '**Errors** are RFC 9457 `application/problem+json` with an `errors` array naming each offending field by JSON Pointer. Unknown body properties are rejected (400), types are never coerced in JSON bodies. Any request may also meet the errors the server gives before an operation is chosen, problems too: 405 `method-not-allowed` for a method the path does not answer (with `Allow` listing those it does), 414 `uri-too-long`, 400 `malformed-url` (a percent-escape that is not UTF-8), 431 `headers-too-large` and 408 `request-timeout`.',
     '',
-    '**Limits:** body 256 KiB; 1,000 dice per term, 1,000 faces, 20 terms per notation; 100 combatants, targets or undead per request; 1,000 values in `dice.sequence`; strings 200 characters.'
+    '**Limits:** URL 4,096 characters; request line and headers 16 KiB; body 256 KiB; 1,000 dice per term, 1,000 faces, 20 terms per notation; 100 combatants, targets or undead per request; 1,000 values in `dice.sequence`; strings 200 characters.',
+    '',
+    '**Compression:** responses of 16 KiB and more are sent gzip- or brotli-compressed when `Accept-Encoding` allows; smaller ones, and the event stream, never are.'
   ].join('\n'),
   license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
   contact: { name: 'd20 combat service maintainers' }

@@ -46,6 +46,8 @@ const encounterStream: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/v1/encounters/:id/stream', {
     // A HEAD would hold a stream open with nothing to show for it.
     exposeHeadRoute: false,
+    // Hijacked, so never compressed anyway; declared so that no compression hook runs for it either.
+    compress: false,
     schema: {
       tags: ['encounters'], operationId: 'streamEncounterEvents', summary: 'Follow the event log live (Server-Sent Events)',
       description: description(streamHeartbeatMs, maxStreams),

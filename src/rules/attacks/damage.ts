@@ -130,7 +130,8 @@ export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice): Da
   sum += plan.perRoll.total * multiplier
   for (const extra of plan.extra) {
     const rolled = dice.rollNotation(extra.dice, 'extra-damage')
-    breakdown.push({ source: `${extra.type} ${extra.dice.text}`, type: 'untyped', value: rolled.total, applied: true })
+    // Its kind of damage as data, so that a caller applying resistance (fire 10) need not parse the source.
+    breakdown.push({ source: `${extra.type} ${extra.dice.text}`, type: 'untyped', value: rolled.total, applied: true, damageType: extra.type })
     sum += rolled.total
   }
   const { total, lethal, nonlethal } = finishDamage(plan, sum, breakdown)

@@ -1,5 +1,5 @@
 import { abilityModifier, modifierOf } from '../abilities.js'
-import { armorClass } from '../armor-class.js'
+import { armorClass, isPrintedTotal, printedTotalSource } from '../armor-class.js'
 import { hasCondition, hasFeat, isTotals } from '../combatant.js'
 import { judgeD20, naturalOf } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
@@ -71,7 +71,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
   const dexAs = stats.dexterity.helpless !== null ? abilityModifier(0) : undefined
   const mods: Modifier[] = []
   if (c.cmd !== undefined) {
-    mods.push(fixed('printed CMD', c.cmd - 10))
+    mods.push(fixed(printedTotalSource(`CMD ${c.cmd}`), c.cmd - 10))
     const printedDex = modifierOf(c.abilities, 'dex') ?? 0
     if (dexAs !== undefined) mods.push(fixed('Dexterity (helpless: treated as 0)', dexAs - printedDex))
     else if (ac.deniedDex && printedDex > 0) mods.push(fixed('Dexterity bonus denied', -printedDex))
@@ -84,7 +84,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
   }
   // AC bonuses of the counted types and every AC penalty, as the shared AC computed them.
   for (const e of ac.breakdown) {
-    if (!e.applied || e.source.startsWith('Dexterity') || e.source.startsWith('printed') || e.type === 'size') continue
+    if (!e.applied || e.source.startsWith('Dexterity') || isPrintedTotal(e) || e.type === 'size') continue
     if (c.cmd !== undefined && e.value > 0) continue
     if (CMD_BONUS_TYPES.has(e.type) || e.value < 0) mods.push({ source: `AC: ${e.source}`, type: e.type, value: e.value })
   }
