@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
-# Node 24 LTS on Debian bookworm, slim. Pin it by digest for reproducible
-# builds: `docker buildx imagetools inspect node:24-bookworm-slim` prints the
-# index digest; build with --build-arg NODE_IMAGE=node:24-bookworm-slim@sha256:<digest>.
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Node 24 LTS on Debian bookworm, slim, pinned by its multi-platform index
+# digest so that every build starts from the same bytes. This digest is the
+# tag's as of July 2026 (Node 24.18.0). To move to a newer Node 24 patch:
+#   docker buildx imagetools inspect node:24-bookworm-slim   # prints the new index digest
+# and replace it here (or pass --build-arg NODE_IMAGE=node:24-bookworm-slim@sha256:<digest>).
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 # Build stage: full install with every install script off (npm 10 in the
 # image would run @prisma/engines' postinstall, which downloads engines this

@@ -64,7 +64,7 @@ async function setUp (): Promise<void> {
   await post(`${bareUrl}/floor-setup`, { ids: floorIds })
 }
 
-/** Read every encounter's turn again: a slice may end after a request was prepared but before it was sent. */
+/** Read every encounter's turn before a slice, so that the connections start from the stored state whatever the last slice did. */
 async function resync (): Promise<void> {
   await Promise.all(slots.map(async (slot) => {
     const turn = (await (await fetch(`${serviceUrl}/v1/encounters/${slot.id}`)).json() as { turn: { combatantId: string, spent: string[] } }).turn
@@ -74,10 +74,18 @@ async function resync (): Promise<void> {
   }))
 }
 
+const refusals: string[] = []
 let nextConnection = 0
-/** Each connection owns two encounters and walks their turns: attack, end the turn, attack with the other, … */
-function actionRequests (): BenchRequest[] {
-  return [{
+/**
+ * Each connection owns two encounters and walks their turns: attack, end the
+ * turn, attack with the other, … The list holds one entry per request a
+ * connection sends in a slice because autocannon resets a connection's
+ * context each time it wraps around its list: with a one-entry list every
+ * request forgot which encounters it owned, two connections could act on one
+ * encounter at once, and a 409 now and then was the result.
+ */
+function actionRequests (perConnection: number): BenchRequest[] {
+  const request: BenchRequest = {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     setupRequest: (req: BenchRequest, context: Record<string, unknown>) => {
@@ -94,9 +102,14 @@ function actionRequests (): BenchRequest[] {
       // Requests on one connection go one after another, so the turn can be followed here.
       if (slot.attacked) [slot.turn, slot.other] = [slot.other, slot.turn]
       slot.attacked = !slot.attacked
+      context.sent = `${slot.id} ${JSON.stringify(body)}`
       return { ...req, path: `/v1/encounters/${slot.id}/actions`, body: JSON.stringify(body) }
+    },
+    onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+      if (status >= 300 && refusals.length < 5) refusals.push(`${status} for ${context.sent as string}: ${body.slice(0, 300)}`)
     }
-  }]
+  }
+  return Array.from({ length: perConnection }, () => request)
 }
 
 let floorNext = 0
@@ -117,7 +130,10 @@ async function slice (url: string, requests: BenchRequest[], amount: number, tot
   totals.seconds += result.duration
   totals.p99.push(result.latency.p99)
   totals.bad += result.errors + result.non2xx + result.timeouts
-  if (result.errors + result.non2xx + result.timeouts > 0) console.error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`)
+  if (result.errors + result.non2xx + result.timeouts > 0) {
+    console.error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`)
+    for (const refusal of refusals.splice(0)) console.error(`  ${refusal}`)
+  }
 }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
@@ -126,11 +142,11 @@ try {
   // Autocannon reuses one request list for every connection; a fresh one per slice keeps connections on their encounters.
   const actions: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }
   const floor: Totals = { requests: 0, seconds: 0, p99: [], bad: 0 }
-  await slice(serviceUrl, actionRequests(), 500, { requests: 0, seconds: 0, p99: [], bad: 0 })
+  await slice(serviceUrl, actionRequests(Math.ceil(500 / CONNECTIONS)), 500, { requests: 0, seconds: 0, p99: [], bad: 0 })
   await slice(bareUrl, floorRequests(), 500, { requests: 0, seconds: 0, p99: [], bad: 0 })
   console.log(`\nencounter actions: ${ENCOUNTERS} encounters, ${CONNECTIONS} connections, ${SLICES} alternating slices of ${PER_SLICE} requests each`)
   for (let done = 0; done < SLICES; done++) {
-    await slice(serviceUrl, actionRequests(), PER_SLICE, actions)
+    await slice(serviceUrl, actionRequests(Math.ceil(PER_SLICE / CONNECTIONS)), PER_SLICE, actions)
     await slice(bareUrl, floorRequests(), PER_SLICE, floor)
   }
   const a = actions.requests / actions.seconds
