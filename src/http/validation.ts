@@ -3,6 +3,7 @@ import * as ajvFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { ProblemField } from './problem.js'
 import { isValidNotation, notationProblem } from '../rules/dice/notation.js'
+import { splitLargeSchemas } from './schema-split.js'
 
 // ajv-formats ships CommonJS with a default export; under NodeNext it arrives wrapped.
 const addFormats = ajvFormats.default as unknown as (ajv: Ajv) => Ajv
@@ -26,7 +27,9 @@ function makeAjv (coerce: boolean): Ajv {
     // on their `maximum`, which every numeric query parameter has).
     strictNumbers: !coerce,
     // Errors keep the offending value so a notation error can say what is wrong with it.
-    verbose: true
+    verbose: true,
+    // Large subschemas are compiled as functions of their own (schema-split.ts).
+    inlineRefs: false
   })
   addFormats(ajv)
   ajv.addFormat('dice-notation', { type: 'string', validate: isValidNotation })
@@ -39,7 +42,7 @@ const textAjv = makeAjv(true)
 /** Compiled once per route at start-up, never per request. */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv
-  return ajv.compile(schema as object) as ValidateFunction
+  return ajv.compile(splitLargeSchemas(schema as object)) as ValidateFunction
 }
 
 function escapePointer (segment: string): string {
@@ -119,5 +122,5 @@ export function fieldErrors (allErrors: readonly ErrorObject[], part = 'body'): 
 
 /** A body-part validator compiled once (for a sub-object whose schema depends on another field). */
 export function compileBodyValidator (schema: object): ValidateFunction {
-  return bodyAjv.compile(schema)
+  return bodyAjv.compile(splitLargeSchemas(schema))
 }
