@@ -34,9 +34,16 @@ test('the issue\'s cases: fields that each fit the schema but not together are 4
   assertProblem(await post('/v1/turning', { action: 'turn', turner: cleric, undead: [], targets: [] }), { type: '/problems/inconsistent-fields', path: '/targets' })
 })
 
+/** An operation's request body schema, through the $ref of a named component. */
+function requestSchema (doc: Json, item: Json): Json | undefined {
+  const schema = item.post?.requestBody?.content['application/json'].schema
+  const ref = schema?.$ref as string | undefined
+  return ref ? (doc.components.schemas as Record<string, Json>)[ref.replace('#/components/schemas/', '')] : schema
+}
+
 test('a constant above 1,000,000 is schema-invalid: the document says so in the notation\'s pattern, and the answer is a 400 naming it', async () => {
   const doc = app.swagger() as Json
-  const notation = doc.paths['/v1/dice'].post.requestBody.content['application/json'].schema.properties.notation
+  const notation = requestSchema(doc, doc.paths['/v1/dice'])?.properties.notation
   const pattern = new RegExp(notation.pattern, 'u')
   assert.ok(pattern.test('1d6+1000000') && !pattern.test('1d6+2000000'), notation.pattern)
   assert.match(notation.description, /1,000,000/)
@@ -60,7 +67,7 @@ const SEEDED: Record<string, Record<string, unknown>> = {
 test('seed 1e400 (Infinity once parsed) is a 400 naming /seed on every operation that takes a seed, never a 500', async () => {
   const doc = app.swagger() as Json
   const seeded = Object.entries(doc.paths as Record<string, Json>)
-    .filter(([path, item]) => !path.startsWith('/v1/encounters') && item.post?.requestBody?.content['application/json'].schema.properties?.seed)
+    .filter(([path, item]) => !path.startsWith('/v1/encounters') && requestSchema(doc, item)?.properties?.seed)
     .map(([path]) => path)
   assert.deepEqual(seeded.sort(), Object.keys(SEEDED).sort())
   for (const [path, body] of Object.entries(SEEDED)) {
