@@ -14,3 +14,10 @@ export async function statelessApp (env: NodeJS.ProcessEnv = {}): Promise<Fastif
   await app.ready()
   return app
 }
+
+/** A stateless app listening on a free loopback port, for tests that speak raw HTTP to it. */
+export async function listeningStatelessApp (): Promise<{ app: FastifyInstance, port: number }> {
+  const app = await statelessApp()
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, port: (app.server.address() as { port: number }).port }
+}

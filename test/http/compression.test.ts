@@ -5,16 +5,14 @@ import assert from 'node:assert/strict'
 import http from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
-import { statelessApp } from '../helpers/app.js'
+import { listeningStatelessApp } from '../helpers/app.js'
 import { COMPRESSION_THRESHOLD } from '../../src/plugins/external/compression.js'
 
 let app: FastifyInstance
 let port: number
 
 before(async () => {
-  app = await statelessApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  port = (app.server.address() as { port: number }).port
+  ({ app, port } = await listeningStatelessApp())
 })
 after(async () => { await app.close() })
 

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { statelessApp } from '../helpers/app.js'
+import { listeningStatelessApp, statelessApp } from '../helpers/app.js'
 import { assertProblem } from '../helpers/problems.js'
 import { MAX_URL_LENGTH } from '../../src/http/problem.js'
 
@@ -17,9 +17,7 @@ let app: FastifyInstance
 let port: number
 
 before(async () => {
-  app = await statelessApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  port = (app.server.address() as { port: number }).port
+  ({ app, port } = await listeningStatelessApp())
 })
 after(async () => { await app.close() })
 
