@@ -4,7 +4,10 @@
 // request validated in the interpreter. Hoisting the large object schemas
 // into $defs, compiled as functions of their own (inlineRefs: false), keeps
 // each one small enough to be optimised. The data paths, keywords, params and
-// messages of the errors are the same; only their schemaPath differs.
+// messages of the errors are the same; only their schemaPath differs. Union
+// branches (anyOf/oneOf) stay inline, whole: the 400's field list picks the
+// branch a value came closest to by the errors' schemaPath under the union
+// (validation.ts), which a reference into $defs would hide.
 
 /** Keywords whose value is a schema. */
 const SCHEMA_KEYWORDS = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']
@@ -38,37 +41,39 @@ export function splitLargeSchemas (schema: object, minBytes = MIN_SPLIT_BYTES): 
   const defs: Schema = {}
   const names = new Map<Schema, string>()
 
-  const visit = (node: Schema, isRoot: boolean): Schema => {
+  const visit = (node: Schema, isRoot: boolean, split: boolean): Schema => {
     if (!isRoot && '$id' in node) return node
+    if (!split) return copy(node, false)
     if (!isRoot && (node.type === 'object' || isSchema(node.properties))) {
       const known = names.get(node)
       if (known !== undefined) return { $ref: `#/$defs/${known}` }
       if (JSON.stringify(node).length >= minBytes) {
         const name = `split${names.size}`
         names.set(node, name)
-        defs[name] = copy(node)
+        defs[name] = copy(node, true)
         return { $ref: `#/$defs/${name}` }
       }
     }
-    return copy(node)
+    return copy(node, true)
   }
 
-  const copy = (node: Schema): Schema => {
+  const copy = (node: Schema, split: boolean): Schema => {
     const out: Schema = { ...node }
     for (const key of SCHEMA_KEYWORDS) {
-      if (isSchema(node[key])) out[key] = visit(node[key], false)
+      if (isSchema(node[key])) out[key] = visit(node[key], false, split)
     }
     for (const key of SCHEMA_LIST_KEYWORDS) {
       const list = node[key]
-      if (Array.isArray(list)) out[key] = list.map((s) => isSchema(s) ? visit(s, false) : s)
+      const inBranch = split && key !== 'anyOf' && key !== 'oneOf'
+      if (Array.isArray(list)) out[key] = list.map((s) => isSchema(s) ? visit(s, false, inBranch) : s)
     }
     for (const key of SCHEMA_MAP_KEYWORDS) {
       const map = node[key]
-      if (isSchema(map)) out[key] = Object.fromEntries(Object.entries(map).map(([k, s]) => [k, isSchema(s) ? visit(s, false) : s]))
+      if (isSchema(map)) out[key] = Object.fromEntries(Object.entries(map).map(([k, s]) => [k, isSchema(s) ? visit(s, false, split) : s]))
     }
     return out
   }
 
-  const root = visit(schema, true)
+  const root = visit(schema, true, true)
   return names.size === 0 ? schema : { ...root, $defs: defs }
 }
