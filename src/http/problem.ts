@@ -16,6 +16,7 @@ export interface Problem {
  * characters each as UTF-8 escapes, 3,600 in all) plus its fixed part.
  */
 export const MAX_URL_LENGTH = 4096
+export const URL_TOO_LONG = `The URL is longer than ${MAX_URL_LENGTH} characters`
 
 /** Problem `type` URIs are `/problems/<kind>`, resolvable against the service (GET /problems/{kind}). */
 export const PROBLEM_TYPES = {
@@ -30,7 +31,7 @@ export const PROBLEM_TYPES = {
   'request-in-progress': { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
   'precondition-failed': { status: 412, title: 'The resource changed since the given ETag' },
   'payload-too-large': { status: 413, title: 'The request body is larger than 256 KiB' },
-  'uri-too-long': { status: 414, title: `The URL is longer than ${MAX_URL_LENGTH} characters` },
+  'uri-too-long': { status: 414, title: URL_TOO_LONG },
   'unsupported-media-type': { status: 415, title: 'The request body must be application/json' },
   'range-not-satisfiable': { status: 416, title: 'The requested byte range is outside the resource' },
   'rule-not-defined': { status: 422, title: 'The ruleset does not define this rule' },

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
-import { HttpProblem, MAX_URL_LENGTH } from './problem.js'
+import { HttpProblem, MAX_URL_LENGTH, URL_TOO_LONG } from './problem.js'
 
 /**
  * The headers @fastify/helmet sends with its defaults and
@@ -22,16 +22,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0'
 })
 
-/**
- * One onRequest hook for the headers every response carries (the security
- * set and the request id) and for the URL limit, the first hook so that an
- * over-long URL is refused before anything reads it.
- */
-export function responseHeaders (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+/** The headers every response carries: the security set and the request id (also on the router's own refusals, framework-errors.ts). */
+export function setStandardHeaders (request: FastifyRequest, reply: FastifyReply): void {
   reply.headers(SECURITY_HEADERS)
   reply.header('x-request-id', request.id)
+}
+
+/**
+ * One onRequest hook for the headers every response carries and for the URL
+ * limit, the first hook so that an over-long URL is refused before anything
+ * reads it.
+ */
+export function responseHeaders (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  setStandardHeaders(request, reply)
   if (request.url.length > MAX_URL_LENGTH) {
-    done(new HttpProblem('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters`))
+    done(new HttpProblem('uri-too-long', URL_TOO_LONG))
     return
   }
   done()
