@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
 import { assertProblem } from '../helpers/problems.js'
+import { dereference } from '../contract/fuzz-harness.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -34,11 +35,9 @@ test('the issue\'s cases: fields that each fit the schema but not together are 4
   assertProblem(await post('/v1/turning', { action: 'turn', turner: cleric, undead: [], targets: [] }), { type: '/problems/inconsistent-fields', path: '/targets' })
 })
 
-/** An operation's request body schema, through the $ref of a named component. */
+/** An operation's request body schema, its named components resolved as a consumer resolves them. */
 function requestSchema (doc: Json, item: Json): Json | undefined {
-  const schema = item.post?.requestBody?.content['application/json'].schema
-  const ref = schema?.$ref as string | undefined
-  return ref ? (doc.components.schemas as Record<string, Json>)[ref.replace('#/components/schemas/', '')] : schema
+  return dereference(item.post?.requestBody?.content['application/json'].schema, doc)
 }
 
 test('a constant above 1,000,000 is schema-invalid: the document says so in the notation\'s pattern, and the answer is a 400 naming it', async () => {
