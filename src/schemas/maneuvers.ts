@@ -5,6 +5,7 @@ import {
 } from './common.js'
 import { GRAPPLE_ACTIONS } from '../rules/maneuvers/index.js'
 import { MANEUVERS } from '../rules/maneuvers/maneuver-names.js'
+import { MAX_DICE_PER_ROLL } from '../rules/dice/notation.js'
 
 const Int = (min: number, max: number, description: string) => Type.Integer({ minimum: min, maximum: max, description })
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }))
@@ -12,7 +13,7 @@ const Flag = (description: string) => Type.Optional(Type.Boolean({ description }
 export const ManeuverWeaponSchema = Type.Object({
   category: Type.Optional(StringEnum(['unarmed', 'light', 'one-handed', 'two-handed'] as const, { description: 'What the side holds (dnd35/variant disarm and sunder: two-handed +4, light or unarmed −4). Default `one-handed`.' })),
   attackBonus: Type.Optional(Int(-50, 100, 'The melee attack bonus with this weapon for opposed attack rolls (disarm, sunder), without condition penalties (the service adds those from `conditions`). Absent: BAB + Str (+ attack size modifier where the ruleset has one).')),
-  damage: Type.Optional(DiceNotationSchema('Damage dice of the weapon (sunder), Strength added. Required for a sunder.')),
+  damage: Type.Optional(DiceNotationSchema(`Damage dice of the weapon (sunder), Strength added. Required for a sunder. At most ${MAX_DICE_PER_ROLL.toLocaleString('en-US')} dice in all, since the answer lists every die (beyond: 422 \`out-of-range\` naming it).`)),
   meleeWeapon: Type.Optional(Type.Boolean({ description: 'Defender only: false when the item to disarm is not a melee weapon (the defender takes −4). Default true.' })),
   lockedGauntlet: Type.Optional(Type.Boolean({ description: 'Defender only: the weapon is held in a locked gauntlet (+10 against disarm).' })),
   spikedGauntlet: Type.Optional(Type.Boolean({ description: 'Defender only: a spiked gauntlet, which cannot be disarmed (422).' })),

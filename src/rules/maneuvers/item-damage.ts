@@ -1,7 +1,19 @@
+import { boundedNotation, type ParsedNotation } from '../dice/notation.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { abilityFor, stack } from './checks.js'
 import { type ManeuverTable, required } from './context.js'
 import type { DamageResult, ManeuverEffect, Step } from './types.js'
+
+/**
+ * The sunder weapon's damage dice, required and bounded like every notation
+ * whose dice the answer lists (at most MAX_DICE_PER_ROLL, else a 422
+ * out-of-range naming the field). Read before any die is rolled, so the same
+ * body is refused whatever the opposed roll would have been.
+ */
+export function sunderDice (t: ManeuverTable): ParsedNotation {
+  const path = '/options/attackerWeapon/damage'
+  return boundedNotation(required(t.options.attackerWeapon?.damage, path, 'sunder needs the damage dice of the attacker\'s weapon'), path)
+}
 
 /**
  * Sunder's damage to the item: the weapon's dice plus Strength (1½ × a bonus
@@ -10,12 +22,13 @@ import type { DamageResult, ManeuverEffect, Step } from './types.js'
  */
 export function damageItem (t: ManeuverTable): { step: Step, damage: DamageResult, effect: ManeuverEffect } {
   const weapon = t.options.attackerWeapon ?? {}
-  const notation = required(weapon.damage, '/options/attackerWeapon/damage', 'sunder needs the damage dice of the attacker\'s weapon')
+  const parsed = sunderDice(t)
+  const notation = weapon.damage ?? parsed.text
   const item = t.options.item ?? {}
   const hardness = required(item.hardness, '/options/item/hardness', 'sunder needs the hardness of the item (the service has no equipment tables)')
   const hitPoints = required(item.hitPoints, '/options/item/hitPoints', 'sunder needs the hit points of the item (the service has no equipment tables)')
   const maxHitPoints = item.maxHitPoints ?? hitPoints
-  const rolled = t.dice.rollNotation(notation, 'damage')
+  const rolled = t.dice.rollNotation(parsed, 'damage')
   const str = abilityFor(t.ruleset, t.attacker, 'str')
   const strength = weapon.category === 'two-handed' && str > 0 ? Math.floor(str * 1.5) : str
   const mods: Modifier[] = [fixed(`weapon ${notation}`, rolled.total), fixed(weapon.category === 'two-handed' && str > 0 ? 'Strength × 1½' : 'Strength', strength)]

@@ -11,7 +11,7 @@ import {
   feintPenalty, perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
 } from './context.js'
 import { featName } from './combat-maneuver.js'
-import { damageItem } from './item-damage.js'
+import { damageItem, sunderDice } from './item-damage.js'
 import type { ManeuverWeaponInput, Step } from './types.js'
 
 const PURPOSES = { actor: 'maneuver-attacker', opponent: 'maneuver-defender' }
@@ -165,7 +165,7 @@ const overrun: ManeuverProcedure = (t) => {
 }
 
 export const sunder: ManeuverProcedure = (t) => {
-  required(t.options.attackerWeapon?.damage, '/options/attackerWeapon/damage', 'sunder needs the damage dice of the attacker\'s weapon')
+  sunderDice(t)
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const check = opposedCheck(t.ruleset, t.dice,
     contestant(t, t.attacker, 'melee', [...weaponAttack(t, t.attacker, t.options.attackerWeapon ?? {}, t.defender), ...feat(t, t.attacker)]),
