@@ -120,9 +120,71 @@ export const worstGrapple: WorstBody = {
   }
 }
 
+/** The ruleset's limit on tied re-rolls of one opposed check (20 in every ruleset); the 20th pair must differ. */
+export const TIE_REROLLS = 20
+/** An opposed check tied on the first d20s and on 19 re-rolls, settled by the 20th pair: the most d20s one check rolls. */
+const tiedCheck = (actorWins: boolean) => [...Array(2 * TIE_REROLLS).fill(10), ...(actorWins ? [20, 1] : [1, 20])]
+/** Each a line on a dnd35 side's opposed attack roll (prone, dazzled, entangled, grappled, squeezing, shaken, sickened). */
+const MANEUVER_CONDITIONS = ['prone', 'dazzled', 'entangled', 'grappled', 'squeezing', 'shaken', 'sickened']
+/** 100 feats of 60 characters: the most a combatant lists. */
+const FEATS = Array.from({ length: 100 }, (_, i) => `f${i}-`.padEnd(60, 'x'))
+/** A maneuver side: 200-character id and name (the id is echoed in every side of a check), the most feats, the conditions that each add a line. */
+const maneuverSide = (id: string) => ({
+  id: id.padEnd(200, '-'), name: id.padEnd(200, '-'), baseAttackBonus: 100, abilities: { str: 100, dex: 100 },
+  conditions: MANEUVER_CONDITIONS, feats: FEATS
+})
+/** 50 equal modifiers a side (each a breakdown line with a 200-character source), so the two sides tie on modifier and the ties go to re-rolls. */
+const maneuverModifiers = { attackerModifiers: modifiers(200), defenderModifiers: modifiers(200) }
+
+/**
+ * The dearest maneuver: a dnd35 sunder, the one maneuver that rolls damage
+ * dice (1,000, the most one notation may roll) after an opposed attack roll
+ * tied 20 times (the re-roll limit), with the longest sequence fixing the
+ * 42 d20s and 958 of the damage dice: 1,042 dice in `rolls`, the most any
+ * maneuver rolls (a trip with its counter-trip rolls at most 85 d20s), the
+ * largest answer (each damage die listed in `rolls` and twice in
+ * `damage.rolls`) and the most CPU of the candidates tried. Both sides hold
+ * two-handed weapons and carry 50 modifiers with 200-character sources. The
+ * variant's sunder is this one (the same dice); pf1e's rolls one d20 against
+ * CMD, so 1,001 dice.
+ */
+export const worstManeuverSunder: WorstBody = {
+  name: 'maneuvers: sunder, 20 tied re-rolls, 1000d1000',
+  url: '/v1/maneuvers',
+  body: {
+    ruleset: 'dnd35', maneuver: 'sunder', seed: 'worst',
+    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
+    options: {
+      ...maneuverModifiers,
+      attackerWeapon: { damage: `${MAX_DICE_PER_ROLL}d1000`, category: 'two-handed' },
+      defenderWeapon: { category: 'two-handed' },
+      item: { hardness: 0, hitPoints: 100000 }
+    },
+    dice: { sequence: [...tiedCheck(true), ...Array(MAX_SEQUENCE_LENGTH - 2 * (TIE_REROLLS + 1)).fill(1000)] }
+  }
+}
+
+/**
+ * The most breakdown lines: a dnd35 disarm that fails and the counter-disarm
+ * that follows, each opposed check tied 20 times: 84 d20s and four sides of
+ * 60 lines (BAB, Str, two-handed, seven conditions, 50 modifiers). A trip
+ * rolls one d20 more (its touch attack) but lists fewer lines, its touch
+ * attack taking no request modifiers; an overrun lists fewer too.
+ */
+export const worstManeuverCounter: WorstBody = {
+  name: 'maneuvers: disarm and counter, 2 × 20 re-rolls',
+  url: '/v1/maneuvers',
+  body: {
+    ruleset: 'dnd35', maneuver: 'disarm', seed: 'worst',
+    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
+    options: { ...maneuverModifiers, attackerWeapon: { category: 'two-handed' }, defenderWeapon: { category: 'two-handed' } },
+    dice: { sequence: [...tiedCheck(false), ...tiedCheck(true)] }
+  }
+}
+
 export const WORST_BODIES: WorstBody[] = [
   worstDice, worstSaves, worstAttack, worstOddsDeathSaves, worstOddsConvolution, worstOddsTable,
-  worstDamage, worstHealing, worstInitiative, worstTurning, worstGrapple
+  worstDamage, worstHealing, worstInitiative, worstTurning, worstGrapple, worstManeuverSunder, worstManeuverCounter
 ]
 
 export { ODDS_LIMITS }

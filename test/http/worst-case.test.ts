@@ -11,14 +11,17 @@ import { statelessApp } from '../helpers/app.js'
 import { assertProblem } from '../helpers/problems.js'
 import {
   type WorstBody, worstAttack, worstDamage, worstDice, worstGrapple, worstHealing, worstInitiative,
-  worstOddsConvolution, worstOddsDeathSaves, worstOddsTable, worstSaves, worstTurning
+  worstManeuverCounter, worstManeuverSunder, worstOddsConvolution, worstOddsDeathSaves, worstOddsTable, worstSaves, worstTurning,
+  TIE_REROLLS
 } from '../helpers/worst-bodies.js'
 import { ODDS_LIMITS, oddsWork } from '../../src/rules/attacks/odds.js'
 import { MAX_DAMAGE_DICE_PER_ACTION } from '../../src/rules/attacks/resolve.js'
 import { MAX_DICE_PER_ROLL } from '../../src/rules/dice/notation.js'
+import { MAX_SEQUENCE_LENGTH } from '../../src/rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../../src/rules/rulesets/index.js'
 import type { AttackRequest } from '../../src/rules/attacks/request.js'
 import { BODY_LIMIT } from '../../src/app.js'
+import { LIMITS } from '../../src/schemas/common.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -96,4 +99,61 @@ test('POST /v1/initiative, /v1/turning, /v1/grapples with 100 entries: one roll 
   assert.ok(turning.rolls.length <= 3 + 100, `${turning.rolls.length} dice`)
   const grapple = (await post(worstGrapple)).res.body
   assert.ok(grapple.rolls.length <= 2 * 102 + 10, `${grapple.rolls.length} dice`)
+})
+
+/** Breakdown lines of each side of a maneuver's opposed checks, in order. */
+const sideLines = (body: { steps: Array<{ sides?: Array<{ breakdown: unknown[] }> }> }) => body.steps.flatMap((s) => (s.sides ?? []).map((x) => x.breakdown.length))
+/**
+ * A side's lines besides its 50 modifiers come from a fixed set of rules, not
+ * from a list in the body: BAB, Str, attack size, weapon category, larger
+ * size, the Improved feat, the defender's item (not a melee weapon, locked
+ * gauntlet) and the condition penalties (seven or eight a ruleset).
+ */
+const SIDE_OWN_LINES = 16
+/**
+ * A maneuver answer: at most 1,042 rolls (about 45 bytes each) and the damage
+ * dice twice more (about 57 KB), or at most four check sides of 66 lines with
+ * 200-character sources (about 80 KB): under 128 KB either way.
+ */
+const MANEUVER_ANSWER = 128 * 1024
+
+test('POST /v1/maneuvers: a sunder rolls at most 1,042 dice (42 d20s of a check tied 20 times, 1,000 damage dice) in under 128 KB; a 1,001st damage die, a 21st tie, a 51st modifier or a longer string is refused', async () => {
+  const { res, bytes } = await post(worstManeuverSunder)
+  const body = res.body
+  assert.equal(body.success, true)
+  assert.deepEqual(body.steps.map((s: { step: string }) => s.step), ['attack-of-opportunity', 'opposed-check', 'damage'])
+  assert.equal(body.steps[1].tieBreak.rerolls.length, TIE_REROLLS, 'the most re-rolls one opposed check makes')
+  assert.equal(rollsOf(body, 'damage'), MAX_DICE_PER_ROLL)
+  assert.equal(body.damage.rolls.length, MAX_DICE_PER_ROLL)
+  assert.equal(body.rolls.length, 2 + 2 * TIE_REROLLS + MAX_DICE_PER_ROLL, 'the check\'s two d20s, 20 re-roll pairs, the damage dice')
+  for (const lines of sideLines(body)) assert.ok(lines >= LIMITS.modifiers && lines <= LIMITS.modifiers + SIDE_OWN_LINES, `${lines} lines on a side`)
+  assert.ok(bytes < MANEUVER_ANSWER, `answer ${bytes} bytes`)
+
+  const options = worstManeuverSunder.body.options as { attackerWeapon: Record<string, unknown>, attackerModifiers: Array<{ value: number, source?: string }> }
+  const refused = async (change: Record<string, unknown>, type: '/problems/out-of-range' | '/problems/not-possible' | '/problems/validation-failed', path: string) =>
+    assertProblem((await post({ url: worstManeuverSunder.url, body: { ...worstManeuverSunder.body, ...change } }, type === '/problems/validation-failed' ? 400 : 422)).res, { type, path })
+  // One die more is refused before any die is rolled: the same with an opposed roll the attacker loses, which rolls no damage.
+  const oneDieMore = { ...options, attackerWeapon: { ...options.attackerWeapon, damage: `${MAX_DICE_PER_ROLL}d1000+1d6` } }
+  await refused({ options: oneDieMore }, '/problems/out-of-range', '/options/attackerWeapon/damage')
+  await refused({ options: oneDieMore, dice: { sequence: [1, 20] } }, '/problems/out-of-range', '/options/attackerWeapon/damage')
+  // The first d20s and 20 re-rolls all tied: the re-roll limit, a 422 rather than a 21st pair.
+  await refused({ dice: { sequence: Array(2 * (TIE_REROLLS + 1)).fill(10) } }, '/problems/not-possible', '/dice/sequence')
+  await refused({ dice: { sequence: Array(MAX_SEQUENCE_LENGTH + 1).fill(10) } }, '/problems/validation-failed', '/dice/sequence')
+  await refused({ options: { ...options, attackerModifiers: [...options.attackerModifiers, { value: 1 }] } }, '/problems/validation-failed', '/options/attackerModifiers')
+  await refused({ options: { ...options, attackerModifiers: [{ value: 1, source: 'x'.repeat(LIMITS.string + 1) }] } }, '/problems/validation-failed', '/options/attackerModifiers/0/source')
+  const attacker = worstManeuverSunder.body.attacker as { feats: string[] }
+  await refused({ attacker: { ...attacker, feats: [...attacker.feats, 'one-more'] } }, '/problems/validation-failed', '/attacker/feats')
+})
+
+test('POST /v1/maneuvers: a disarm and its counter, each tied 20 times, roll 84 d20s and list four sides of 50 modifiers and their rule lines in under 128 KB', async () => {
+  const { res, bytes } = await post(worstManeuverCounter)
+  const body = res.body
+  assert.equal(body.success, false)
+  assert.deepEqual(body.steps.map((s: { step: string }) => s.step), ['attack-of-opportunity', 'opposed-check', 'counter-attempt'])
+  for (const step of body.steps.slice(1)) assert.equal(step.tieBreak.rerolls.length, TIE_REROLLS)
+  assert.equal(body.rolls.length, 2 * (2 + 2 * TIE_REROLLS), 'two opposed checks, each two d20s and 20 re-roll pairs')
+  const lines = sideLines(body)
+  assert.equal(lines.length, 4)
+  for (const n of lines) assert.ok(n >= LIMITS.modifiers && n <= LIMITS.modifiers + SIDE_OWN_LINES, `${n} lines on a side`)
+  assert.ok(bytes < MANEUVER_ANSWER, `answer ${bytes} bytes`)
 })
