@@ -19,3 +19,10 @@ export const ATTACK_BODY = {
 }
 
 export const ATTACK_PAYLOAD = JSON.stringify(ATTACK_BODY)
+
+/**
+ * Not a service route: bench/servers.ts adds it to the service at warn, where
+ * it answers the bare route's canned bytes. Under /v1, so it passes the same
+ * hooks (access, rate limit) as /v1/attacks.
+ */
+export const STACK_ROUTE = '/v1/bench-stack/attacks'

@@ -4,11 +4,15 @@
 // above the benchmark's rate so its bookkeeping is paid but nothing is
 // refused) and the same with logs at warn, and a bare Fastify route that
 // parses the same body and answers the same bytes: a response the service
-// gave at start-up. The service is the compiled build, as `npm start` runs
-// it. Logs go to this process's stdout (/dev/null in the
-// benchmark); the URLs go to the parent over IPC. Serves until SIGTERM.
+// gave at start-up. The service at warn also answers those canned bytes on a
+// route of its own (STACK_ROUTE) with every hook and plugin of a /v1 route
+// but no schema, rules or serializer: the cost of the stack alone. The
+// service is the compiled build, as `npm start` runs it. Logs go to this
+// process's stdout (/dev/null in the benchmark); the URLs go to the parent
+// over IPC, and so does this process's CPU time when the parent asks for it.
+// Serves until SIGTERM.
 import Fastify, { type FastifyInstance } from 'fastify'
-import { ATTACK_PAYLOAD } from './attack-body.js'
+import { ATTACK_PAYLOAD, STACK_ROUTE } from './attack-body.js'
 import { loadService } from './service.js'
 
 // The compiled build (bench/service.ts), which the parent has brought up to date.
@@ -17,9 +21,16 @@ const { buildApp, loadConfig } = await loadService()
 /** Above any rate 50 connections reach on this machine (a few thousand a second). */
 const RATE_LIMIT_PER_MINUTE = '10000000'
 
+let canned = ''
+
 async function service (logLevel: 'info' | 'warn'): Promise<FastifyInstance> {
   const env = { ...process.env, ENCOUNTERS: 'off', RATE_LIMIT_PER_MINUTE, LOG_LEVEL: logLevel, NODE_ENV: 'production' }
-  return buildApp({ config: loadConfig(env) })
+  return buildApp({
+    config: loadConfig(env),
+    beforeRoutes: async (app) => {
+      app.post(STACK_ROUTE, (_request, reply) => { reply.type('application/json; charset=utf-8').send(canned) })
+    }
+  })
 }
 
 /** A response of median size among a few, so the bare route answers a typical body. */
@@ -44,7 +55,7 @@ function bareApp (canned: string): FastifyInstance {
 
 const atInfo = await service('info')
 const atWarn = await service('warn')
-const canned = await capture(atWarn)
+canned = await capture(atWarn)
 const bare = bareApp(canned)
 const urls = {
   info: await atInfo.listen({ host: '127.0.0.1', port: 0 }),
@@ -53,6 +64,8 @@ const urls = {
   responseBytes: Buffer.byteLength(canned)
 }
 process.send?.(urls)
+// The parent reads this process's CPU time around each slice: the servers' cost per request, apart from autocannon's.
+process.on('message', (message) => { if (message === 'cpu') process.send?.(process.cpuUsage()) })
 
 process.once('SIGTERM', () => {
   void Promise.all([atInfo.close(), atWarn.close(), bare.close()]).then(() => process.exit(0))
