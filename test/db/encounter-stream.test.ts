@@ -163,7 +163,7 @@ test('an unknown encounter, another owner\'s, or a malformed resume point is a p
   for (const [query, headers, path] of [
     ['?after=-1', {}, '?/after'],
     ['?after=two', {}, '?/after'],
-    ['', { 'last-event-id': 'seven' }, 'header:/last-event-id']
+    ['', { 'last-event-id': 'seven' }, 'header:last-event-id']
   ] as const) {
     const stream = await openStream(`${base}/v1/encounters/${id}/stream${query}`, headers)
     assert.equal(stream.status, 400, query)

@@ -13,23 +13,35 @@ import { EncounterService } from '../../encounters/service.js'
 import type { WriteOptions } from '../../encounters/repository.js'
 
 const ETAG = /^"(\d{1,15})"$/
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
+/**
+ * An Idempotency-Key is 1 to 200 visible ASCII characters (RFC 9110 VCHAR).
+ * The header parameter's schema says exactly this (the length as its own
+ * keywords, so each refusal is one error), so a key it accepts is never refused.
+ */
+const IDEMPOTENCY_KEY_CHARACTERS = '^[\\x21-\\x7E]*$'
+const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,200}$/
 
 /** The tenant a request acts for; the access plugin sets it from the API key (open mode: one shared tenant, `public`). */
 export function ownerOf (request: FastifyRequest): string {
   return request.tenant
 }
 
+/** The version `If-Match` expects; undefined without one (or with `*`). */
+function expectedVersion (request: FastifyRequest): number | undefined {
+  const ifMatch = request.headers['if-match']
+  if (ifMatch === undefined || ifMatch.trim() === '*') return undefined
+  const m = ETAG.exec(ifMatch.trim())
+  // An If-Match that can match no version of ours can never succeed: 412, as RFC 9110 says.
+  return m ? Number(m[1]) : -1
+}
+
 function writeOptions (request: FastifyRequest): WriteOptions {
   const options: WriteOptions = {}
-  const ifMatch = request.headers['if-match']
-  if (ifMatch !== undefined && ifMatch.trim() !== '*') {
-    const m = ETAG.exec(ifMatch.trim())
-    // An If-Match that can match no version of ours can never succeed: 412, as RFC 9110 says.
-    options.expectedVersion = m ? Number(m[1]) : -1
-  }
+  const version = expectedVersion(request)
+  if (version !== undefined) options.expectedVersion = version
   const key = request.headers['idempotency-key']
   if (key !== undefined) {
+    // The route's header schema refuses such a key first (as a 400 naming the header); this keeps the two in step.
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
       throw new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 200 visible ASCII characters', [{ path: 'header:idempotency-key', message: 'must be 1 to 200 visible ASCII characters' }])
     }
@@ -69,9 +81,11 @@ function checkOptions (body: { type: string, options?: unknown }): void {
   }
 }
 
+const IF_MATCH = Type.Optional(Type.String({ description: 'The ETag of the version this write expects; another version is a 412 and nothing is written.' }))
+
 const WRITE_HEADERS = Type.Object({
-  'if-match': Type.Optional(Type.String({ description: 'The ETag of the version this write expects; another version is a 412 and nothing is written.' })),
-  'idempotency-key': Type.Optional(Type.String({ maxLength: 200, description: 'Replays the first response (status and body) for 24 hours for the same key and request; another request with the key is a 422; a concurrent retry waits for the first.' }))
+  'if-match': IF_MATCH,
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: IDEMPOTENCY_KEY_CHARACTERS, description: '1 to 200 visible ASCII characters (`!` to `~`, no spaces); any other key is a 400 naming the header. Replays the first response (status and body) for 24 hours for the same key and request; another request with the key is a 422; a concurrent retry waits for the first.' }))
 })
 
 const ACTIONS_DESCRIPTION = [
@@ -141,10 +155,11 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['encounters'], operationId: 'deleteEncounter', summary: 'Delete an encounter with its log',
       description: 'Deletes the encounter and its event log; its open event streams end. With `If-Match`, only that version is deleted (412 otherwise).',
-      params: EncounterIdParams, response: { 204: { description: 'Deleted.', type: 'null' }, 412: stale, ...read }
+      headers: Type.Object({ 'if-match': IF_MATCH }), params: EncounterIdParams, response: { 204: { description: 'Deleted.', type: 'null' }, 412: stale, ...read }
     }
   }, async (request, reply) => {
-    await service.delete(ownerOf(request), request.params.id, writeOptions(request).expectedVersion)
+    // Only If-Match: a delete takes no Idempotency-Key (it is idempotent itself), so one sent is ignored, never refused.
+    await service.delete(ownerOf(request), request.params.id, expectedVersion(request))
     return reply.code(204).send(null as never)
   })
 
