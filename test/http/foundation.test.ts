@@ -1,5 +1,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
+import { gzipSync } from 'node:zlib'
 import request from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
@@ -86,6 +87,24 @@ test('413: a body over 256 KiB is problem+json', async () => {
 test('415: a body that is not JSON is problem+json', async () => {
   const res = await request(app.server).post('/v1/dice').set('content-type', 'text/plain').send('1d6')
   assertProblem(res, 415, '/problems/unsupported-media-type')
+})
+
+/** POST these exact bytes (superagent would serialize a Buffer as JSON under a JSON content type). */
+const postBytes = (path: string, coding: string, body: Buffer): request.Test =>
+  request(app.server).post(path).set('content-type', 'application/json').set('content-encoding', coding).serialize((bytes: Buffer) => bytes as never).send(body)
+
+test('415: a body in a content coding other than identity, before it is parsed, with Accept-Encoding: identity (RFC 9110 § 15.5.16)', async () => {
+  const json = JSON.stringify({ notation: '1d6', seed: 's' })
+  for (const [coding, body] of [['gzip', gzipSync(json)], ['br', Buffer.from(json)], ['identity, deflate', Buffer.from(json)]] as const) {
+    // Compressed or not, the body is never read as JSON: the coding alone refuses it, not an invalid-json 400.
+    const res = await postBytes('/v1/dice', coding, body)
+    assertProblemAt(res, { type: '/problems/unsupported-media-type', path: 'header:content-encoding' })
+    assert.equal(res.headers['accept-encoding'], 'identity', coding)
+  }
+  // identity is no coding at all; a request without a body has nothing to decode.
+  const plain = await postBytes('/v1/dice', 'Identity', Buffer.from(json)).expect(200)
+  assert.equal(plain.body.seed, 's')
+  await request(app.server).get('/v1/rulesets').set('content-encoding', 'gzip').expect(200)
 })
 
 test('x-request-id is echoed, and generated when absent', async () => {

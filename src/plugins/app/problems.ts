@@ -30,6 +30,25 @@ const STATUS_KINDS: Record<number, ProblemKind> = {
   429: 'too-many-requests'
 }
 
+/**
+ * The first content coding other than identity in a Content-Encoding value
+ * (RFC 9110 § 8.4), or null when the body is as sent.
+ */
+function unsupportedCoding (value: string): string | null {
+  for (const part of value.split(',')) {
+    const coding = part.trim().toLowerCase()
+    if (coding !== '' && coding !== 'identity') return coding
+  }
+  return null
+}
+
+/** Whether the request carries content (RFC 9112 § 6.3): Fastify reads a body only then, and never for GET or HEAD. */
+function hasContent (request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
+
 function send (reply: FastifyReply, request: FastifyRequest, kind: ProblemKind, detail: string, errors: ProblemField[] = []): FastifyReply {
   const problem = makeProblem(kind, detail, request.url, errors)
   return reply.code(problem.status).type('application/problem+json').send(problem)
@@ -81,6 +100,22 @@ async function problems (fastify: FastifyInstance): Promise<void> {
     }
     request.log.error({ err: error }, 'unhandled error')
     return send(reply, request, 'internal-error', 'An unexpected error occurred; the request id identifies it in the logs.')
+  })
+
+  // Request bodies are never inflated (compression.ts): a coded body is a 415
+  // naming the coding, before a byte is read, not an invalid-json 400 (RFC
+  // 9110 § 15.5.16, with Accept-Encoding saying what is taken). An onRequest
+  // hook, since that runner runs anyway (app.ts's own hook); a preParsing hook
+  // would start a second runner, with its closures, on every request. So a
+  // coded body is refused before the API key and rate limit are looked at.
+  // Without the header, the one lookup is all it costs.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers['content-encoding']
+    if (header === undefined) { done(); return }
+    const coding = unsupportedCoding(header)
+    if (coding === null || !hasContent(request)) { done(); return }
+    done(new HttpProblem('unsupported-media-type', `Content-Encoding ${coding} is not supported: send the body as is (identity)`,
+      [{ path: 'header:content-encoding', message: `${coding} is not supported; only identity` }], { 'accept-encoding': 'identity' }))
   })
 
   // Registered first (app.ts), so every route after it is seen here.
