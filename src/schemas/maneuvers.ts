@@ -66,8 +66,8 @@ export const ManeuverOptionsSchema = Type.Object({
   attackerWeapon: Type.Optional({ ...ManeuverWeaponSchema, description: 'The attacker\'s weapon for disarm and sunder.' }),
   defenderWeapon: Type.Optional({ ...ManeuverWeaponSchema, description: 'The defender\'s weapon or item for disarm and sunder.' }),
   item: Type.Optional(Type.Object({
-    hardness: Type.Optional(Int(0, 1000, 'Hardness of the item.')),
-    hitPoints: Type.Optional(Int(1, 100000, 'Current hit points of the item.')),
+    hardness: Type.Optional(Int(0, 1000, 'Hardness of the item. Required for a sunder, whatever the roll (422 `missing-field` naming it).')),
+    hitPoints: Type.Optional(Int(1, 100000, 'Current hit points of the item. Required for a sunder, whatever the roll (422 `missing-field` naming it).')),
     maxHitPoints: Type.Optional(Int(1, 100000, 'pf1e: full hit points of the item (broken at half or less); default `hitPoints`.'))
   }, { additionalProperties: false, description: 'Sunder: the target item (hardness and hit points are inputs: the service has no equipment tables).' })),
   itemFastened: Flag('pf1e steal: the item is fastened (+5 CMD).'),

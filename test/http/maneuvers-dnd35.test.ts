@@ -153,6 +153,17 @@ test('sunder: opposed attack rolls, then weapon damage less hardness against the
   assertProblem(missing, { type: '/problems/missing-field', path: '/options/item/hardness' })
 })
 
+test('sunder without the item\'s hardness or hit points is a 422 whatever the opposed roll: checked before any die', async () => {
+  // SRD 3.5 › Sunder: the item's hardness and hit points decide the damage; the service has no equipment tables.
+  // knight +6 against thug +2: [12, 3] strikes the item (18 against 5), [2, 15] does not (8 against 17).
+  for (const sequence of [[12, 3], [2, 15]]) {
+    for (const [item, path] of [[undefined, '/options/item/hardness'], [{ hitPoints: 5 }, '/options/item/hardness'], [{ hardness: 5 }, '/options/item/hitPoints']] as const) {
+      const res = await post({ maneuver: 'sunder', attacker: knight, defender: thug, options: { attackerWeapon: { damage: '1d8' }, ...(item ? { item } : {}) }, dice: { sequence } })
+      assertProblem(res, { type: '/problems/missing-field', path })
+    }
+  }
+})
+
 test('feint: Bluff against Sense Motive + BAB; a tie fails; nonhumanoid −4, animal −8; mindless impossible (000 › Feint; D33)', async () => {
   const tie = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3 }, options: { bluff: 5, senseMotive: 2 }, dice: { sequence: [10, 10] } }).expect(200)
   assert.equal(tie.body.success, false)

@@ -115,6 +115,17 @@ test('sunder: damage less hardness; broken at half hit points or less (PRD › S
   assert.equal(broken.body.effect.itemHitPointsLeft, 5)
 })
 
+test('sunder without the item\'s hardness or hit points is a 422 whatever the combat maneuver check: checked before any die', async () => {
+  // PRD › Combat › Sunder: the item's hardness and hit points decide the damage; the service has no equipment tables.
+  // CMB 9 against CMD 16: a 10 succeeds (19), a 2 fails (11).
+  for (const sequence of [[10], [2]]) {
+    for (const [item, path] of [[undefined, '/options/item/hardness'], [{ hitPoints: 10 }, '/options/item/hardness'], [{ hardness: 5 }, '/options/item/hitPoints']] as const) {
+      const res = await post({ maneuver: 'sunder', attacker: cmb9, defender: cmd16, options: { attackerWeapon: { damage: '1d8' }, ...(item ? { item } : {}) }, dice: { sequence } })
+      assertProblem(res, { type: '/problems/missing-field', path })
+    }
+  }
+})
+
 test('feint is a Bluff check against 10 + BAB + Wis, or 10 + trained Sense Motive if higher (D37)', async () => {
   const res = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3, abilities: { wis: 14 } }, options: { bluff: 5 }, dice: { sequence: [10] } }).expect(200)
   assert.equal(res.body.steps[0].against, 15)

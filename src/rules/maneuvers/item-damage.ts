@@ -4,15 +4,25 @@ import { abilityFor, stack } from './checks.js'
 import { type ManeuverTable, required } from './context.js'
 import type { DamageResult, ManeuverEffect, Step } from './types.js'
 
+/** What a sunder needs besides the combatants: the weapon's dice and the item's hardness and hit points. */
+export interface SunderInputs { dice: ParsedNotation, notation: string, hardness: number, hitPoints: number }
+
 /**
- * The sunder weapon's damage dice, required and bounded like every notation
- * whose dice the answer lists (at most MAX_DICE_PER_ROLL, else a 422
- * out-of-range naming the field). Read before any die is rolled, so the same
- * body is refused whatever the opposed roll would have been.
+ * Everything a sunder requires, read before any die is rolled, so the same
+ * body is refused whatever the opposed roll would have been: the weapon's
+ * damage dice, bounded like every notation whose dice the answer lists (at
+ * most MAX_DICE_PER_ROLL, else a 422 out-of-range naming the field), and the
+ * item's hardness and hit points (the service has no equipment tables), each
+ * a 422 missing-field naming it when absent.
  */
-export function sunderDice (t: ManeuverTable): ParsedNotation {
+export function sunderInputs (t: ManeuverTable): SunderInputs {
   const path = '/options/attackerWeapon/damage'
-  return boundedNotation(required(t.options.attackerWeapon?.damage, path, 'sunder needs the damage dice of the attacker\'s weapon'), path)
+  const notation = required(t.options.attackerWeapon?.damage, path, 'sunder needs the damage dice of the attacker\'s weapon')
+  const dice = boundedNotation(notation, path)
+  const item = t.options.item ?? {}
+  const hardness = required(item.hardness, '/options/item/hardness', 'sunder needs the hardness of the item (the service has no equipment tables)')
+  const hitPoints = required(item.hitPoints, '/options/item/hitPoints', 'sunder needs the hit points of the item (the service has no equipment tables)')
+  return { dice, notation, hardness, hitPoints }
 }
 
 /**
@@ -20,15 +30,10 @@ export function sunderDice (t: ManeuverTable): ParsedNotation {
  * two-handed), less the item's hardness; hardness and hit points are inputs
  * (D60). The ruleset says when the item is broken or destroyed.
  */
-export function damageItem (t: ManeuverTable): { step: Step, damage: DamageResult, effect: ManeuverEffect } {
+export function damageItem (t: ManeuverTable, { dice, notation, hardness, hitPoints }: SunderInputs): { step: Step, damage: DamageResult, effect: ManeuverEffect } {
   const weapon = t.options.attackerWeapon ?? {}
-  const parsed = sunderDice(t)
-  const notation = weapon.damage ?? parsed.text
-  const item = t.options.item ?? {}
-  const hardness = required(item.hardness, '/options/item/hardness', 'sunder needs the hardness of the item (the service has no equipment tables)')
-  const hitPoints = required(item.hitPoints, '/options/item/hitPoints', 'sunder needs the hit points of the item (the service has no equipment tables)')
-  const maxHitPoints = item.maxHitPoints ?? hitPoints
-  const rolled = t.dice.rollNotation(parsed, 'damage')
+  const maxHitPoints = t.options.item?.maxHitPoints ?? hitPoints
+  const rolled = t.dice.rollNotation(dice, 'damage')
   const str = abilityFor(t.ruleset, t.attacker, 'str')
   const strength = weapon.category === 'two-handed' && str > 0 ? Math.floor(str * 1.5) : str
   const mods: Modifier[] = [fixed(`weapon ${notation}`, rolled.total), fixed(weapon.category === 'two-handed' && str > 0 ? 'Strength × 1½' : 'Strength', strength)]

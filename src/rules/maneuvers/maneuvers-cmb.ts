@@ -7,7 +7,7 @@ import {
   conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
   feintPenalty, provokesUnlessFeat, requireAtMostOneSizeLarger, required
 } from './context.js'
-import { damageItem, sunderDice } from './item-damage.js'
+import { damageItem, sunderInputs } from './item-damage.js'
 import type { ManeuverEffect, ManeuverResult, Step } from './types.js'
 import { modifierOf } from '../abilities.js'
 
@@ -93,10 +93,10 @@ const steal: ManeuverProcedure = (t) => settle(t, check(t, [], t.options.itemFas
   () => ({ notes: [hasFeat(t.attacker.combatant, 'greater-steal') ? 'Greater Steal: the victim does not notice.' : 'The victim notices the theft.'] }))
 
 const sunder: ManeuverProcedure = (t) => {
-  sunderDice(t)
+  const inputs = sunderInputs(t)
   const steps = check(t, [], [], 'the item is struck')
   if (!steps.at(-1)!.success) return outcome(t, false, steps)
-  const hit = damageItem(t)
+  const hit = damageItem(t, inputs)
   return outcome(t, true, [...steps, hit.step], { damage: hit.damage, effect: hit.effect })
 }
 

@@ -11,7 +11,7 @@ import {
   feintPenalty, perFiveFeet, provokesUnlessFeat, requireAtMostOneSizeLarger, required, stable
 } from './context.js'
 import { featName } from './combat-maneuver.js'
-import { damageItem, sunderDice } from './item-damage.js'
+import { damageItem, sunderInputs } from './item-damage.js'
 import type { ManeuverWeaponInput, Step } from './types.js'
 
 const PURPOSES = { actor: 'maneuver-attacker', opponent: 'maneuver-defender' }
@@ -165,7 +165,7 @@ const overrun: ManeuverProcedure = (t) => {
 }
 
 export const sunder: ManeuverProcedure = (t) => {
-  sunderDice(t)
+  const inputs = sunderInputs(t)
   const steps: Step[] = [provokesUnlessFeat(t, false)]
   const check = opposedCheck(t.ruleset, t.dice,
     contestant(t, t.attacker, 'melee', [...weaponAttack(t, t.attacker, t.options.attackerWeapon ?? {}, t.defender), ...feat(t, t.attacker)]),
@@ -173,7 +173,7 @@ export const sunder: ManeuverProcedure = (t) => {
     PURPOSES, (won) => won ? 'the attacker wins the opposed attack rolls and strikes the item' : 'the item is not struck')
   steps.push(check)
   if (!check.success) return outcome(t, false, steps)
-  const hit = damageItem(t)
+  const hit = damageItem(t, inputs)
   steps.push(hit.step)
   return outcome(t, true, steps, { damage: hit.damage, effect: hit.effect })
 }
