@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
  * initial congestion window (10 segments, about 14 KiB) arrives in the same
  * round trip compressed or not, so compressing it would only trade bytes on
  * the wire for CPU: 50-100 µs of gzip or brotli for a few KiB, half or more
- * of what a whole request costs the server (about 140 µs for a full attack,
+ * of what a whole request costs the server (about 100 µs for a full attack,
  * whose answer is about 4 KiB, the service's most common size). Larger answers (the OpenAPI document, a
  * thousand dice, an encounter with its roster) shrink 5-10 times and save
  * whole round trips.
