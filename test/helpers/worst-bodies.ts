@@ -123,6 +123,18 @@ const maneuverSide = (id: string) => ({
 /** 50 equal modifiers a side (each a breakdown line with a 200-character source), so the two sides tie on modifier and the ties go to re-rolls. */
 const maneuverModifiers = { attackerModifiers: modifiers(200), defenderModifiers: modifiers(200) }
 
+/** A dnd35 maneuver between two full sides holding two-handed weapons, each with 50 modifiers; `options` adds to or replaces those weapons. */
+const dnd35Maneuver = (name: string, maneuver: string, options: Record<string, unknown>, sequence: number[]): WorstBody => ({
+  name,
+  url: '/v1/maneuvers',
+  body: {
+    ruleset: 'dnd35', maneuver, seed: 'worst',
+    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
+    options: { ...maneuverModifiers, attackerWeapon: { category: 'two-handed' }, defenderWeapon: { category: 'two-handed' }, ...options },
+    dice: { sequence }
+  }
+})
+
 /**
  * The dearest maneuver: a dnd35 sunder, the one maneuver that rolls damage
  * dice (1,000, the most one notation may roll) after an opposed attack roll
@@ -135,21 +147,9 @@ const maneuverModifiers = { attackerModifiers: modifiers(200), defenderModifiers
  * variant's sunder is this one (the same dice); pf1e's rolls one d20 against
  * CMD, so 1,001 dice.
  */
-export const worstManeuverSunder: WorstBody = {
-  name: 'maneuvers: sunder, 20 tied re-rolls, 1000d1000',
-  url: '/v1/maneuvers',
-  body: {
-    ruleset: 'dnd35', maneuver: 'sunder', seed: 'worst',
-    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
-    options: {
-      ...maneuverModifiers,
-      attackerWeapon: { damage: `${MAX_DICE_PER_ROLL}d1000`, category: 'two-handed' },
-      defenderWeapon: { category: 'two-handed' },
-      item: { hardness: 0, hitPoints: 100000 }
-    },
-    dice: { sequence: [...tiedCheck(true), ...Array(MAX_SEQUENCE_LENGTH - 2 * (TIE_REROLLS + 1)).fill(1000)] }
-  }
-}
+export const worstManeuverSunder = dnd35Maneuver('maneuvers: sunder, 20 tied re-rolls, 1000d1000', 'sunder',
+  { attackerWeapon: { damage: `${MAX_DICE_PER_ROLL}d1000`, category: 'two-handed' }, item: { hardness: 0, hitPoints: 100000 } },
+  [...tiedCheck(true), ...Array(MAX_SEQUENCE_LENGTH - 2 * (TIE_REROLLS + 1)).fill(1000)])
 
 /**
  * The most breakdown lines: a dnd35 disarm that fails and the counter-disarm
@@ -158,16 +158,7 @@ export const worstManeuverSunder: WorstBody = {
  * rolls one d20 more (its touch attack) but lists fewer lines, its touch
  * attack taking no request modifiers; an overrun lists fewer too.
  */
-export const worstManeuverCounter: WorstBody = {
-  name: 'maneuvers: disarm and counter, 2 × 20 re-rolls',
-  url: '/v1/maneuvers',
-  body: {
-    ruleset: 'dnd35', maneuver: 'disarm', seed: 'worst',
-    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
-    options: { ...maneuverModifiers, attackerWeapon: { category: 'two-handed' }, defenderWeapon: { category: 'two-handed' } },
-    dice: { sequence: [...tiedCheck(false), ...tiedCheck(true)] }
-  }
-}
+export const worstManeuverCounter = dnd35Maneuver('maneuvers: disarm and counter, 2 × 20 re-rolls', 'disarm', {}, [...tiedCheck(false), ...tiedCheck(true)])
 
 /** Each a line on a dnd35 grapple check (prone, dazzled, entangled, squeezing, shaken, sickened), with `grappling`, which an escape needs. */
 const GRAPPLE_CONDITIONS = ['grappling', 'prone', 'dazzled', 'entangled', 'squeezing', 'shaken', 'sickened']
