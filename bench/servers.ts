@@ -4,13 +4,13 @@
 // above the benchmark's rate so its bookkeeping is paid but nothing is
 // refused) and the same with logs at warn, and a bare Fastify route that
 // parses the same body and answers the same bytes: a response the service
-// gave at start-up. The service at warn also answers those canned bytes on a
-// route of its own (STACK_ROUTE) with every hook and plugin of a /v1 route
-// but no schema, rules or serializer: the cost of the stack alone. The
-// service is the compiled build, as `npm start` runs it. Logs go to this
-// process's stdout (/dev/null in the benchmark); the URLs go to the parent
-// over IPC, and so does this process's CPU time when the parent asks for it.
-// Serves until SIGTERM.
+// gave at start-up. Each service also answers those canned bytes on a route
+// of its own (STACK_ROUTE, driven on the one at warn) with every hook and
+// plugin of a /v1 route but no schema, rules or serializer: the cost of the
+// stack alone. The service is the compiled build, as `npm start` runs it.
+// Logs go to this process's stdout (/dev/null in the benchmark); the URLs go
+// to the parent over IPC, and so does this process's CPU time when the
+// parent asks for it. Serves until SIGTERM.
 import Fastify, { type FastifyInstance } from 'fastify'
 import { ATTACK_PAYLOAD, STACK_ROUTE } from './attack-body.js'
 import { loadService } from './service.js'

@@ -31,7 +31,7 @@ export const GrappleOptionsSchema = Type.Object({
   lethal: Flag('Deal lethal damage with the unarmed strike: −4 on the check that deals it (dnd35 `start`: the hold check; `damage`: its grapple check; pf1e: the CMB check) unless the actor has improved-unarmed-strike. Default false (nonlethal).'),
   maintainedLastRound: Flag('pf1e: the actor maintained this grapple last round and the target did not break free: +5 circumstance.'),
   useEscapeArtist: Type.Optional(Int(-50, 100, '`escape`: make an Escape Artist check with this bonus instead of the grapple check / CMB (a standard action).')),
-  unarmedDamage: Type.Optional(DiceNotationSchema('Damage dice of the unarmed strike, Strength added (a monk\'s 1d6). Absent: by size: Tiny and smaller 1, Small 1d2, Medium 1d3, Large 1d4, Huge 1d6, Gargantuan 1d8, Colossal 2d6. The result is nonlethal unless `lethal`.')),
+  unarmedDamage: Type.Optional(DiceNotationSchema(`Damage dice of the unarmed strike, Strength added (a monk's 1d6). Absent: by size: Tiny and smaller 1, Small 1d2, Medium 1d3, Large 1d4, Huge 1d6, Gargantuan 1d8, Colossal 2d6. The result is nonlethal unless \`lethal\`. At most ${MAX_DICE_PER_ROLL.toLocaleString('en-US')} dice in all, since the answer lists every die (beyond: 422 \`out-of-range\` naming it, for an action that deals this damage, whatever its checks would have rolled).`)),
   speedFeet: Type.Optional(Int(0, 1000, '`move`: the actor\'s speed; the grapple moves half of it.')),
   aidingCreatures: Type.Optional(Int(0, 20, 'pf1e: creatures using aid another to help the actor (+2 each).')),
   humanoidWithoutTwoFreeHands: Flag('pf1e `start`: the actor is a humanoid without two free hands (−4).'),

@@ -2,6 +2,8 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { act, createEncounter, encounterApp, type EncounterHarness, type Json } from '../helpers/encounters.js'
+import { assertProblem as assertProblemAt } from '../helpers/problems.js'
+import { MAX_DICE_PER_ROLL } from '../../src/rules/dice/notation.js'
 
 let h: EncounterHarness
 before(async () => { h = await encounterApp() })
@@ -113,6 +115,22 @@ test('an action without a field it needs is a 422 missing-field; a field it does
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'condition', target: 'a', add: 'prone', remove: 'prone' }), 422, 'not-possible', '/remove')
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'delay', actor: 'a' }), 422, 'not-possible', '/count')
   assert.equal(await versionOf(id), 2)
+})
+
+test('a grapple whose unarmed strike rolls more than 1,000 dice is a 422 naming /options/unarmedDamage, before any die, and writes nothing', async () => {
+  const { id } = await createEncounter(h, { name: 'big fists', ruleset: 'dnd35', combatants: two })
+  await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  const grapple = (unarmedDamage: string, sequence: number[]) => ({ type: 'grapple', actor: 'a', target: 'b', action: 'start', options: { attackOfOpportunityDamage: 0, unarmedDamage }, dice: { sequence } })
+  // As on POST /v1/grapples: refused whether the grab would hit (20) or miss (1).
+  for (const sequence of [[20, 20, 1], [1]]) {
+    const res = await h.http.post(`/v1/encounters/${id}/actions`).send(grapple(`${MAX_DICE_PER_ROLL}d6+1d6`, sequence))
+    assertProblemAt(res, { type: '/problems/out-of-range', path: '/options/unarmedDamage' })
+  }
+  assert.equal(await versionOf(id), 2, 'a refused action writes nothing')
+  // At the bound the grab, the hold and 1,000 damage dice are rolled (SRD 3.5 › Starting a Grapple).
+  const done = await act(h, id, grapple(`${MAX_DICE_PER_ROLL}d1`, [20, 20, 1]))
+  assert.equal(done.result.success, true)
+  assert.equal(done.result.damage.rolls.length, MAX_DICE_PER_ROLL)
 })
 
 test('random action bodies never get a 5xx, and a refused one writes nothing', async () => {

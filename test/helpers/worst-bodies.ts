@@ -107,19 +107,6 @@ export const worstTurning: WorstBody = {
   body: { ruleset: 'dnd35', action: 'turn', turner: { id: 'cleric', level: 20, class: 'cleric', energy: 'positive', abilities: { cha: 30 } }, undead: Array.from({ length: LIST }, (_, i) => ({ id: `z${i}`, hitDice: 1, distanceFeet: 5 })), dice: { sequence: [20, 6, 6] }, seed: 'worst' }
 }
 
-/** dnd35 escape from 100 further grapplers: an opposed check against each. */
-export const worstGrapple: WorstBody = {
-  name: 'grapples: escape from 101 grapplers',
-  url: '/v1/grapples',
-  body: {
-    ruleset: 'dnd35', action: 'escape',
-    attacker: { baseAttackBonus: 20, abilities: { str: 30 }, conditions: ['grappling'], feats: ['improved-grapple'] },
-    defender: { baseAttackBonus: 20, abilities: { str: 30 }, conditions: ['grappling'] },
-    others: Array.from({ length: LIST }, () => ({ baseAttackBonus: 20, abilities: { str: 30 }, conditions: ['grappling'] })),
-    seed: 'worst'
-  }
-}
-
 /** The ruleset's limit on tied re-rolls of one opposed check (20 in every ruleset); the 20th pair must differ. */
 export const TIE_REROLLS = 20
 /** An opposed check tied on the first d20s and on 19 re-rolls, settled by the 20th pair: the most d20s one check rolls. */
@@ -136,6 +123,18 @@ const maneuverSide = (id: string) => ({
 /** 50 equal modifiers a side (each a breakdown line with a 200-character source), so the two sides tie on modifier and the ties go to re-rolls. */
 const maneuverModifiers = { attackerModifiers: modifiers(200), defenderModifiers: modifiers(200) }
 
+/** A dnd35 maneuver between two full sides holding two-handed weapons, each with 50 modifiers; `options` adds to or replaces those weapons. */
+const dnd35Maneuver = (name: string, maneuver: string, options: Record<string, unknown>, sequence: number[]): WorstBody => ({
+  name,
+  url: '/v1/maneuvers',
+  body: {
+    ruleset: 'dnd35', maneuver, seed: 'worst',
+    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
+    options: { ...maneuverModifiers, attackerWeapon: { category: 'two-handed' }, defenderWeapon: { category: 'two-handed' }, ...options },
+    dice: { sequence }
+  }
+})
+
 /**
  * The dearest maneuver: a dnd35 sunder, the one maneuver that rolls damage
  * dice (1,000, the most one notation may roll) after an opposed attack roll
@@ -148,21 +147,9 @@ const maneuverModifiers = { attackerModifiers: modifiers(200), defenderModifiers
  * variant's sunder is this one (the same dice); pf1e's rolls one d20 against
  * CMD, so 1,001 dice.
  */
-export const worstManeuverSunder: WorstBody = {
-  name: 'maneuvers: sunder, 20 tied re-rolls, 1000d1000',
-  url: '/v1/maneuvers',
-  body: {
-    ruleset: 'dnd35', maneuver: 'sunder', seed: 'worst',
-    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
-    options: {
-      ...maneuverModifiers,
-      attackerWeapon: { damage: `${MAX_DICE_PER_ROLL}d1000`, category: 'two-handed' },
-      defenderWeapon: { category: 'two-handed' },
-      item: { hardness: 0, hitPoints: 100000 }
-    },
-    dice: { sequence: [...tiedCheck(true), ...Array(MAX_SEQUENCE_LENGTH - 2 * (TIE_REROLLS + 1)).fill(1000)] }
-  }
-}
+export const worstManeuverSunder = dnd35Maneuver('maneuvers: sunder, 20 tied re-rolls, 1000d1000', 'sunder',
+  { attackerWeapon: { damage: `${MAX_DICE_PER_ROLL}d1000`, category: 'two-handed' }, item: { hardness: 0, hitPoints: 100000 } },
+  [...tiedCheck(true), ...Array(MAX_SEQUENCE_LENGTH - 2 * (TIE_REROLLS + 1)).fill(1000)])
 
 /**
  * The most breakdown lines: a dnd35 disarm that fails and the counter-disarm
@@ -171,20 +158,79 @@ export const worstManeuverSunder: WorstBody = {
  * rolls one d20 more (its touch attack) but lists fewer lines, its touch
  * attack taking no request modifiers; an overrun lists fewer too.
  */
-export const worstManeuverCounter: WorstBody = {
-  name: 'maneuvers: disarm and counter, 2 × 20 re-rolls',
-  url: '/v1/maneuvers',
+export const worstManeuverCounter = dnd35Maneuver('maneuvers: disarm and counter, 2 × 20 re-rolls', 'disarm', {}, [...tiedCheck(false), ...tiedCheck(true)])
+
+/** Each a line on a dnd35 grapple check (prone, dazzled, entangled, squeezing, shaken, sickened), with `grappling`, which an escape needs. */
+const GRAPPLE_CONDITIONS = ['grappling', 'prone', 'dazzled', 'entangled', 'squeezing', 'shaken', 'sickened']
+/**
+ * An escape side: the maneuver side (200-character id, the most feats) grappling, with the conditions that each add a
+ * line, and Colossal with Improved Grapple, a line each (every side has them, so the sides stay equal).
+ */
+const escapeSide = (id: string) => ({ ...maneuverSide(id), size: 'colossal', conditions: GRAPPLE_CONDITIONS, feats: ['improved-grapple', ...FEATS.slice(1)] })
+/** 100 further grapplers with 200-character ids (each echoed in its side of a check), equal to the escaper before modifiers. */
+const grapplers = Array.from({ length: LIST }, (_, i) => ({
+  id: `other-${i}`.padEnd(200, '-'), size: 'colossal', baseAttackBonus: 100, abilities: { str: 100, dex: 100 }, conditions: GRAPPLE_CONDITIONS, feats: ['improved-grapple']
+}))
+/** 50 modifiers a side with 200-character sources that cancel out (+100, −100, …), so a side equals a grappler without modifiers and the ties go to re-rolls. */
+const cancellingModifiers = () => Array.from({ length: 50 }, (_, i) => ({ value: i % 2 === 0 ? 100 : -100, source: `m${i}`.padEnd(200, '-') }))
+/** The re-rolls of a check whose first d20s tied: 19 tied pairs, then the actor wins the 20th. */
+const tiedRerolls = [...Array(2 * (TIE_REROLLS - 1)).fill(10), 20, 1]
+/** Opponents of a dnd35 escape: the defender and the 100 further grapplers. */
+const ESCAPE_OPPONENTS = 1 + LIST
+/** Opposed checks the escape's 1,000 fixed dice tie 20 times: after the 102 first d20s, 40 dice each. */
+export const ESCAPE_FULLY_TIED = Math.floor((MAX_SEQUENCE_LENGTH - (1 + ESCAPE_OPPONENTS)) / (2 * TIE_REROLLS))
+
+/**
+ * The dearest grapple: a dnd35 escape from the defender and 100 further
+ * grapplers, an opposed check against each, every side equal before the dice
+ * so each tie goes to re-rolls; the longest sequence ties the first d20s and
+ * 22 checks 20 times (the re-roll limit), the seed the rest: 1,164 dice. Each
+ * of the 101 steps lists the escaper's side again (50 modifiers with
+ * 200-character sources), so this is the largest answer of the grapples
+ * (about 1.6 MB from a 96 KB body) and the most CPU; `move` is the same cost.
+ * A damage-dealing action rolls fewer dice and answers far less (below).
+ */
+export const worstGrapple: WorstBody = {
+  name: 'grapples: escape from 101, 50 modifiers, 22 × 20 ties',
+  url: '/v1/grapples',
   body: {
-    ruleset: 'dnd35', maneuver: 'disarm', seed: 'worst',
-    attacker: maneuverSide('attacker'), defender: maneuverSide('defender'),
-    options: { ...maneuverModifiers, attackerWeapon: { category: 'two-handed' }, defenderWeapon: { category: 'two-handed' } },
-    dice: { sequence: [...tiedCheck(false), ...tiedCheck(true)] }
+    ruleset: 'dnd35', action: 'escape', seed: 'worst',
+    attacker: escapeSide('attacker'), defender: escapeSide('defender'), others: grapplers,
+    options: { attackerModifiers: cancellingModifiers(), defenderModifiers: cancellingModifiers() },
+    dice: {
+      sequence: [
+        ...Array(1 + ESCAPE_OPPONENTS).fill(10),
+        ...Array.from({ length: ESCAPE_FULLY_TIED }, () => tiedRerolls).flat(),
+        ...Array(MAX_SEQUENCE_LENGTH - (1 + ESCAPE_OPPONENTS) - ESCAPE_FULLY_TIED * 2 * TIE_REROLLS).fill(10)
+      ]
+    }
+  }
+}
+
+/**
+ * The dearest grapple that deals damage, the one that rolls the unarmed
+ * strike's dice (1,000, the most one notation may roll): a dnd35 `start`
+ * (one touch attack d20 more than a `damage` action) whose opposed check ties
+ * 20 times, the longest sequence fixing the 43 d20s and 957 damage dice:
+ * 1,043 dice, each damage die in `rolls` and twice in `damage.rolls`, about
+ * 96 KB. pf1e's `damage` rolls one d20 against CMD, so 1,001 dice; the
+ * variant defines no grapple.
+ */
+export const worstGrappleDamage: WorstBody = {
+  name: 'grapples: start, 20 tied re-rolls, 1000d1000',
+  url: '/v1/grapples',
+  body: {
+    ruleset: 'dnd35', action: 'start', seed: 'worst',
+    // Neither is grappling yet (else the attacker joins a grapple, rolling no touch attack); both Colossal, a size line on each roll.
+    attacker: { ...maneuverSide('attacker'), size: 'colossal' }, defender: { ...maneuverSide('defender'), size: 'colossal' }, others: grapplers,
+    options: { attackerModifiers: cancellingModifiers(), defenderModifiers: cancellingModifiers(), attackOfOpportunityDamage: 0, unarmedDamage: `${MAX_DICE_PER_ROLL}d1000` },
+    dice: { sequence: [20, ...tiedCheck(true), ...Array(MAX_SEQUENCE_LENGTH - 1 - 2 * (TIE_REROLLS + 1)).fill(1000)] }
   }
 }
 
 export const WORST_BODIES: WorstBody[] = [
   worstDice, worstSaves, worstAttack, worstOddsDeathSaves, worstOddsConvolution, worstOddsTable,
-  worstDamage, worstHealing, worstInitiative, worstTurning, worstGrapple, worstManeuverSunder, worstManeuverCounter
+  worstDamage, worstHealing, worstInitiative, worstTurning, worstGrapple, worstGrappleDamage, worstManeuverSunder, worstManeuverCounter
 ]
 
 export { ODDS_LIMITS }

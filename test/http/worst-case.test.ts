@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
 import { assertProblem } from '../helpers/problems.js'
 import {
-  type WorstBody, worstAttack, worstDamage, worstDice, worstGrapple, worstHealing, worstInitiative,
+  type WorstBody, worstAttack, worstDamage, worstDice, worstGrapple, worstGrappleDamage, worstHealing, worstInitiative,
   worstManeuverCounter, worstManeuverSunder, worstOddsConvolution, worstOddsDeathSaves, worstOddsTable, worstSaves, worstTurning,
-  TIE_REROLLS
+  ESCAPE_FULLY_TIED, TIE_REROLLS
 } from '../helpers/worst-bodies.js'
 import { ODDS_LIMITS, oddsWork } from '../../src/rules/attacks/odds.js'
 import { MAX_DAMAGE_DICE_PER_ACTION } from '../../src/rules/attacks/resolve.js'
@@ -90,15 +90,13 @@ for (const [w, grow, path] of [
   })
 }
 
-test('POST /v1/initiative, /v1/turning, /v1/grapples with 100 entries: one roll per entry and its roll-offs, no more', async () => {
+test('POST /v1/initiative, /v1/turning with 100 entries: one roll per entry and its roll-offs, no more', async () => {
   const initiative = (await post(worstInitiative)).res.body
   assert.equal(initiative.order.length, 100)
   assert.ok(initiative.rolls.length < 1000, `${initiative.rolls.length} dice`)
   const turning = (await post(worstTurning)).res.body
   assert.equal(turning.results.length, 100)
   assert.ok(turning.rolls.length <= 3 + 100, `${turning.rolls.length} dice`)
-  const grapple = (await post(worstGrapple)).res.body
-  assert.ok(grapple.rolls.length <= 2 * 102 + 10, `${grapple.rolls.length} dice`)
 })
 
 /** Breakdown lines of each side of a maneuver's opposed checks, in order. */
@@ -156,4 +154,93 @@ test('POST /v1/maneuvers: a disarm and its counter, each tied 20 times, roll 84 
   assert.equal(lines.length, 4)
   for (const n of lines) assert.ok(n >= LIMITS.modifiers && n <= LIMITS.modifiers + SIDE_OWN_LINES, `${n} lines on a side`)
   assert.ok(bytes < MANEUVER_ANSWER, `answer ${bytes} bytes`)
+})
+
+/** A dnd35 escape's opponents: the defender and at most 100 further grapplers. */
+const ESCAPE_OPPONENTS = 1 + LIMITS.listItems
+/**
+ * A grapple escape answer: one opposed step per opponent, each listing the
+ * escaper's side again (at most 50 modifiers with 200-character sources and
+ * SIDE_OWN_LINES, under 16 KiB), the opponent's (under 16 KiB for the
+ * defender, about 1 KiB for a further grappler, which takes no modifiers) and
+ * at most 20 re-roll pairs (under 1 KiB); then at most 4,142 rolls (about 45
+ * bytes each): about 2 MiB. The escaper's side repeated in every step is most
+ * of it.
+ */
+const GRAPPLE_ANSWER = (16 + 16) * 1024 + LIMITS.listItems * (16 + 2 + 1) * 1024 + 200 * 1024
+
+test('POST /v1/grapples: an escape from 101 grapplers, each check tied, rolls at most 4,142 d20s and lists the escaper\'s 50 modifiers in each of the 101 steps, under about 2 MiB; a 102nd grappler or a 51st modifier is refused', async () => {
+  const { res, bytes } = await post(worstGrapple)
+  const body = res.body
+  assert.equal(body.steps.length, ESCAPE_OPPONENTS)
+  assert.ok(body.steps.every((s: { step: string }) => s.step === 'opposed-check'))
+  for (const step of body.steps.slice(0, ESCAPE_FULLY_TIED)) assert.equal(step.tieBreak.rerolls.length, TIE_REROLLS, 'tied up to the re-roll limit')
+  // The escaper's d20 and one per opponent, then at most 20 re-roll pairs per opponent; the 1,000 fixed dice all used.
+  assert.ok(body.rolls.length >= MAX_SEQUENCE_LENGTH, `${body.rolls.length} dice`)
+  assert.ok(body.rolls.length <= 1 + ESCAPE_OPPONENTS * (1 + 2 * TIE_REROLLS), `${body.rolls.length} dice`)
+  const lines = sideLines(body)
+  assert.equal(lines.length, 2 * ESCAPE_OPPONENTS)
+  for (const [i, n] of lines.entries()) {
+    const withModifiers = i % 2 === 0 || i === 1 // the escaper's side in every step; the defender's in the first
+    assert.ok(withModifiers ? n >= LIMITS.modifiers && n <= LIMITS.modifiers + SIDE_OWN_LINES : n <= SIDE_OWN_LINES, `${n} lines on side ${i}`)
+  }
+  assert.ok(bytes < GRAPPLE_ANSWER, `answer ${bytes} bytes`)
+
+  const options = worstGrapple.body.options as { attackerModifiers: Array<{ value: number, source?: string }> }
+  const others = worstGrapple.body.others as unknown[]
+  const refused = async (change: Record<string, unknown>, path: string) =>
+    assertProblem((await post({ url: worstGrapple.url, body: { ...worstGrapple.body, ...change } }, 400)).res, { type: '/problems/validation-failed', path })
+  await refused({ others: [...others, others[0]] }, '/others')
+  await refused({ options: { ...options, attackerModifiers: [...options.attackerModifiers, { value: 1 }] } }, '/options/attackerModifiers')
+})
+
+/** Bodies that roll the unarmed strike: dnd35 `damage` (both grappling) and pf1e `damage` (both grappled). */
+const grappling = (ruleset: 'dnd35' | 'pf1e', unarmedDamage: string, sequence: number[]) => {
+  const conditions = [ruleset === 'dnd35' ? 'grappling' : 'grappled']
+  return {
+    url: '/v1/grapples',
+    body: {
+      ruleset, action: 'damage', seed: 'over',
+      attacker: { baseAttackBonus: 10, abilities: { str: 18 }, conditions },
+      defender: { baseAttackBonus: 10, abilities: { str: 18 }, conditions },
+      options: { unarmedDamage },
+      dice: { sequence }
+    }
+  }
+}
+
+test('POST /v1/grapples: the unarmed strike rolls at most 1,000 dice (a dnd35 start tied 20 times: 1,043 dice, under 128 KB); one die more is a 422 naming /options/unarmedDamage before any die, whatever the checks would roll', async () => {
+  const { res, bytes } = await post(worstGrappleDamage)
+  const body = res.body
+  assert.equal(body.success, true)
+  assert.deepEqual(body.steps.map((s: { step: string }) => s.step), ['attack-of-opportunity', 'touch-attack', 'opposed-check', 'damage'])
+  assert.equal(body.steps[2].tieBreak.rerolls.length, TIE_REROLLS, 'the most re-rolls one opposed check makes')
+  assert.equal(rollsOf(body, 'damage'), MAX_DICE_PER_ROLL)
+  assert.equal(body.damage.rolls.length, MAX_DICE_PER_ROLL)
+  assert.equal(body.rolls.length, 1 + 2 + 2 * TIE_REROLLS + MAX_DICE_PER_ROLL, 'the touch attack, the check\'s two d20s, 20 re-roll pairs, the damage dice')
+  assert.ok(bytes < MANEUVER_ANSWER, `answer ${bytes} bytes`)
+
+  const path = '/options/unarmedDamage'
+  const oneDieMore = `${MAX_DICE_PER_ROLL}d1000+1d6`
+  const options = worstGrappleDamage.body.options as Record<string, unknown>
+  const over = async (w: { url: string, body: Record<string, unknown> }) => assertProblem((await post(w, 422)).res, { type: '/problems/out-of-range', path })
+  // dnd35 start: refused as it stands, and with a touch attack that misses (no damage would follow).
+  await over({ url: worstGrappleDamage.url, body: { ...worstGrappleDamage.body, options: { ...options, unarmedDamage: oneDieMore } } })
+  await over({ url: worstGrappleDamage.url, body: { ...worstGrappleDamage.body, options: { ...options, unarmedDamage: oneDieMore }, dice: { sequence: [1] } } })
+  // dnd35 damage: the 20 terms of 1000d1000 the schema allows, and one die more with a check the attacker would win or lose.
+  await over(grappling('dnd35', Array(20).fill('1000d1000').join('+'), [20, 1]))
+  await over(grappling('dnd35', oneDieMore, [20, 1]))
+  await over(grappling('dnd35', oneDieMore, [1, 20]))
+  // pf1e damage: likewise, whether the combat maneuver check succeeds or fails.
+  await over(grappling('pf1e', oneDieMore, [20]))
+  await over(grappling('pf1e', oneDieMore, [1]))
+  // At the bound both answer: 1,000 damage dice after the check's d20s.
+  const dnd35 = (await post(grappling('dnd35', `${MAX_DICE_PER_ROLL}d1000`, [20, 1]))).res.body
+  assert.equal(dnd35.damage.rolls.length, MAX_DICE_PER_ROLL)
+  assert.equal(dnd35.rolls.length, 2 + MAX_DICE_PER_ROLL)
+  const pf1e = (await post(grappling('pf1e', `${MAX_DICE_PER_ROLL}d1000`, [20]))).res.body
+  assert.equal(pf1e.damage.rolls.length, MAX_DICE_PER_ROLL)
+  assert.equal(pf1e.rolls.length, 1 + MAX_DICE_PER_ROLL)
+  // The variant defines no grapple: every action is refused before any die, the dice whatever they are.
+  assertProblem((await post({ url: '/v1/grapples', body: { ...grappling('dnd35', oneDieMore, []).body, ruleset: 'variant' } }, 422)).res, { type: '/problems/rule-not-defined', path: '/action' })
 })

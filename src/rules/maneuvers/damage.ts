@@ -1,4 +1,5 @@
 import { hasFeat } from '../combatant.js'
+import { boundedNotation, parseNotation, type ParsedNotation } from '../dice/notation.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -16,6 +17,19 @@ export function lethalUnarmedPenalty (attacker: Participant, lethal: boolean, pe
 }
 
 /**
+ * The unarmed strike's dice: the caller's `options.unarmedDamage`, bounded
+ * like every notation whose dice the answer lists (at most MAX_DICE_PER_ROLL,
+ * else a 422 out-of-range naming the field), or the size's. An action that
+ * deals this damage reads it before any die is rolled, so the same body is
+ * refused whatever the checks before the damage would have been.
+ */
+export function unarmedDice (ruleset: Ruleset, attacker: Participant, options: { unarmedDamage?: string }): ParsedNotation {
+  return options.unarmedDamage === undefined
+    ? parseNotation(ruleset.maneuvers.unarmedDamage[attacker.combatant.size ?? 'medium'])
+    : boundedNotation(options.unarmedDamage, '/options/unarmedDamage')
+}
+
+/**
  * Unarmed strike damage: the size's dice (or the caller's), plus Strength;
  * nonlethal unless `lethal` (000 › Damage Your Opponent: 1d3 Medium, 1d2
  * Small). A hit deals at least the ruleset's minimum (RULES.md §2.5).
@@ -27,7 +41,8 @@ export function unarmedStrikeDamage (
   options: { lethal?: boolean, unarmedDamage?: string }
 ): DamageResult {
   const notation = options.unarmedDamage ?? ruleset.maneuvers.unarmedDamage[attacker.combatant.size ?? 'medium']
-  const rolled = dice.rollNotation(notation, 'damage')
+  const parsed = unarmedDice(ruleset, attacker, options)
+  const rolled = dice.rollNotation(parsed, 'damage')
   const rolls = rolled.terms.flatMap((t) => t.dice)
   const mods: Modifier[] = [fixed(`unarmed strike ${notation}`, rolled.total), fixed('Strength', abilityFor(ruleset, attacker, 'str'))]
   const stacked = stack(ruleset, mods)

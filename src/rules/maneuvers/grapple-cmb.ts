@@ -4,7 +4,7 @@ import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { grapplesWithoutProvoking, notPossible, ownConditions, type Participant, stack, statsOf, withConditions } from './checks.js'
 import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
-import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
+import { lethalUnarmedPenalty, unarmedDice, unarmedStrikeDamage } from './damage.js'
 import type { CombatManeuverGrapplePolicy } from './policy.js'
 import type { ConditionState, DamageResult, ManeuverEffect, ManeuverOptions, ManeuverResult, Step } from './types.js'
 
@@ -99,6 +99,7 @@ function maintained (t: Table, cm: Step): ManeuverResult {
 }
 
 function damage (t: Table): ManeuverResult {
+  unarmedDice(t.ruleset, t.attacker, t.options)
   const lethal = t.options.lethal === true
   const cm = maintainCheck(t, 'damage', lethalUnarmedPenalty(t.attacker, lethal, t.policy.lethalPenalty), 'the grappler deals damage')
   if (!cm.success) return maintained(t, cm)

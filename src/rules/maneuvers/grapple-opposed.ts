@@ -7,7 +7,7 @@ import {
   abilityEntry, baseAttackBonus, type Contestant, grapplesWithoutProvoking, notPossible, opposedStep, type Participant,
   ownConditions, rollSide, settleOpposed, stack, touchAttack, withConditions
 } from './checks.js'
-import { lethalUnarmedPenalty, unarmedStrikeDamage } from './damage.js'
+import { lethalUnarmedPenalty, unarmedDice, unarmedStrikeDamage } from './damage.js'
 import type { OpposedGrapplePolicy } from './policy.js'
 import type { ConditionState, DamageResult, ManeuverEffect, ManeuverOptions, ManeuverResult, Step } from './types.js'
 
@@ -91,6 +91,7 @@ function grapplerWeight (target: Participant, grappler: Participant): number {
 }
 
 function start (t: Table): ManeuverResult {
+  unarmedDice(t.ruleset, t.attacker, t.options)
   const { attacker, defender } = t
   requireNotPinned(attacker, 'start')
   const steps: Step[] = []
@@ -159,6 +160,7 @@ function versusDefender (t: Table, action: string, extra: readonly Modifier[], w
 }
 
 function damage (t: Table): ManeuverResult {
+  unarmedDice(t.ruleset, t.attacker, t.options)
   const lethal = t.options.lethal === true
   const { won, steps } = versusDefender(t, 'damage', lethalUnarmedPenalty(t.attacker, lethal, t.policy.lethalPenalty), 'damage the opponent')
   if (!won) return result(t, false, steps)
