@@ -111,8 +111,9 @@ export function fieldErrors (allErrors: readonly ErrorObject[], part = 'body'): 
     } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
       message = 'does not match any allowed form'
     }
-    // A header is named as everywhere else in the service (`header:authorization`, `header:idempotency-key`), not as a pointer.
-    const fullPath = prefix + (part === 'headers' ? path.replace(/^\//, '') : path)
+    // A header or a query parameter is named as everywhere else in the service
+    // (`header:authorization`, `header:idempotency-key`, `?cursor`), not as a pointer.
+    const fullPath = prefix + (part === 'headers' || part === 'querystring' ? path.replace(/^\//, '') : path)
     const key = `${fullPath}\u0000${message}`
     if (seen.has(key)) continue
     seen.add(key)

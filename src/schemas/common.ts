@@ -223,7 +223,7 @@ export const ProblemSchema = Type.Object({
   detail: Type.String(),
   instance: Type.String({ description: 'The request path.' }),
   errors: Type.Array(Type.Object({
-    path: Type.String({ description: 'JSON Pointer into the request body; a query parameter starts with `?`, a path parameter with `path:`, and a header is `header:<name>` (`header:idempotency-key`).' }),
+    path: Type.String({ description: 'JSON Pointer into the request body (`/weapon/critRange`); a query parameter is `?<name>` (`?limit`), a path parameter `path:/<name>` (`path:/id`), a header `header:<name>` (`header:idempotency-key`).' }),
     message: Type.String()
   }, { additionalProperties: false }))
 }, { additionalProperties: false, title: 'Problem', description: 'RFC 9457 problem details.' })

@@ -161,8 +161,8 @@ test('an unknown encounter, another owner\'s, or a malformed resume point is a p
   }
   const id = await createFight(base)
   for (const [query, headers, path] of [
-    ['?after=-1', {}, '?/after'],
-    ['?after=two', {}, '?/after'],
+    ['?after=-1', {}, '?after'],
+    ['?after=two', {}, '?after'],
     ['', { 'last-event-id': 'seven' }, 'header:last-event-id']
   ] as const) {
     const stream = await openStream(`${base}/v1/encounters/${id}/stream${query}`, headers)
