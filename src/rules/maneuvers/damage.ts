@@ -16,6 +16,9 @@ export function lethalUnarmedPenalty (attacker: Participant, lethal: boolean, pe
   return [fixed('lethal damage with an unarmed strike', -penalty)]
 }
 
+/** The unarmed strike's dice, parsed, and the notation as the breakdown names it. */
+export interface UnarmedDice { dice: ParsedNotation, notation: string }
+
 /**
  * The unarmed strike's dice: the caller's `options.unarmedDamage`, bounded
  * like every notation whose dice the answer lists (at most MAX_DICE_PER_ROLL,
@@ -23,32 +26,32 @@ export function lethalUnarmedPenalty (attacker: Participant, lethal: boolean, pe
  * deals this damage reads it before any die is rolled, so the same body is
  * refused whatever the checks before the damage would have been.
  */
-export function unarmedDice (ruleset: Ruleset, attacker: Participant, options: { unarmedDamage?: string }): ParsedNotation {
-  return options.unarmedDamage === undefined
-    ? parseNotation(ruleset.maneuvers.unarmedDamage[attacker.combatant.size ?? 'medium'])
-    : boundedNotation(options.unarmedDamage, '/options/unarmedDamage')
+export function unarmedDice (ruleset: Ruleset, attacker: Participant, options: { unarmedDamage?: string }): UnarmedDice {
+  if (options.unarmedDamage !== undefined) return { dice: boundedNotation(options.unarmedDamage, '/options/unarmedDamage'), notation: options.unarmedDamage }
+  const notation = ruleset.maneuvers.unarmedDamage[attacker.combatant.size ?? 'medium']
+  return { dice: parseNotation(notation), notation }
 }
 
 /**
- * Unarmed strike damage: the size's dice (or the caller's), plus Strength;
- * nonlethal unless `lethal` (000 › Damage Your Opponent: 1d3 Medium, 1d2
- * Small). A hit deals at least the ruleset's minimum (RULES.md §2.5).
+ * Unarmed strike damage: the size's dice (or the caller's, read by
+ * `unarmedDice` before the action's checks), plus Strength; nonlethal unless
+ * `lethal` (000 › Damage Your Opponent: 1d3 Medium, 1d2 Small). A hit deals
+ * at least the ruleset's minimum (RULES.md §2.5).
  */
 export function unarmedStrikeDamage (
   ruleset: Ruleset,
   dice: Dice,
   attacker: Participant,
-  options: { lethal?: boolean, unarmedDamage?: string }
+  { dice: parsed, notation }: UnarmedDice,
+  lethalOption: boolean
 ): DamageResult {
-  const notation = options.unarmedDamage ?? ruleset.maneuvers.unarmedDamage[attacker.combatant.size ?? 'medium']
-  const parsed = unarmedDice(ruleset, attacker, options)
   const rolled = dice.rollNotation(parsed, 'damage')
   const rolls = rolled.terms.flatMap((t) => t.dice)
   const mods: Modifier[] = [fixed(`unarmed strike ${notation}`, rolled.total), fixed('Strength', abilityFor(ruleset, attacker, 'str'))]
   const stacked = stack(ruleset, mods)
   const min = ruleset.minimumDamage
   let total = stacked.total
-  let lethal = options.lethal === true
+  let lethal = lethalOption
   if (total < min.amount) {
     stacked.breakdown.push({ source: 'minimum damage', type: 'untyped', value: min.amount - total, applied: true })
     total = min.amount

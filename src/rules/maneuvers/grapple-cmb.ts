@@ -99,11 +99,11 @@ function maintained (t: Table, cm: Step): ManeuverResult {
 }
 
 function damage (t: Table): ManeuverResult {
-  unarmedDice(t.ruleset, t.attacker, t.options)
+  const unarmed = unarmedDice(t.ruleset, t.attacker, t.options)
   const lethal = t.options.lethal === true
   const cm = maintainCheck(t, 'damage', lethalUnarmedPenalty(t.attacker, lethal, t.policy.lethalPenalty), 'the grappler deals damage')
   if (!cm.success) return maintained(t, cm)
-  const dealt = unarmedStrikeDamage(t.ruleset, t.dice, t.attacker, { lethal, unarmedDamage: t.options.unarmedDamage })
+  const dealt = unarmedStrikeDamage(t.ruleset, t.dice, t.attacker, unarmed, lethal)
   const dmgStep: Step = { step: 'damage', actor: 'attacker', success: true, damage: dealt, summary: `the grappler deals ${dealt.total} ${dealt.lethal > 0 ? 'lethal' : 'nonlethal'} damage` }
   return result(t, true, [cm, dmgStep], state(t), dealt)
 }

@@ -91,7 +91,7 @@ function grapplerWeight (target: Participant, grappler: Participant): number {
 }
 
 function start (t: Table): ManeuverResult {
-  unarmedDice(t.ruleset, t.attacker, t.options)
+  const unarmed = unarmedDice(t.ruleset, t.attacker, t.options)
   const { attacker, defender } = t
   requireNotPinned(attacker, 'start')
   const steps: Step[] = []
@@ -144,7 +144,7 @@ function start (t: Table): ManeuverResult {
   const won = settled.winner === 'attacker'
   steps.push(opposedStep(aSide, dSide, settled, won ? 'the attacker wins the hold: both are now grappling' : 'the defender wins the opposed grapple check: the grapple does not start'))
   if (!won) return result(t, false, steps)
-  const damage = unarmedStrikeDamage(t.ruleset, t.dice, attacker, { lethal, unarmedDamage: t.options.unarmedDamage })
+  const damage = unarmedStrikeDamage(t.ruleset, t.dice, attacker, unarmed, lethal)
   steps.push(damageStep(t, damage))
   const s = state(t)
   s.attacker = withConditions(s.attacker, ['grappling'])
@@ -160,11 +160,11 @@ function versusDefender (t: Table, action: string, extra: readonly Modifier[], w
 }
 
 function damage (t: Table): ManeuverResult {
-  unarmedDice(t.ruleset, t.attacker, t.options)
+  const unarmed = unarmedDice(t.ruleset, t.attacker, t.options)
   const lethal = t.options.lethal === true
   const { won, steps } = versusDefender(t, 'damage', lethalUnarmedPenalty(t.attacker, lethal, t.policy.lethalPenalty), 'damage the opponent')
   if (!won) return result(t, false, steps)
-  const dealt = unarmedStrikeDamage(t.ruleset, t.dice, t.attacker, { lethal, unarmedDamage: t.options.unarmedDamage })
+  const dealt = unarmedStrikeDamage(t.ruleset, t.dice, t.attacker, unarmed, lethal)
   steps.push(damageStep(t, dealt))
   return result(t, true, steps, state(t), dealt)
 }
