@@ -7,9 +7,10 @@ import assert from 'node:assert/strict'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { createEncounter, encounterApp, type EncounterHarness } from '../helpers/encounters.js'
 import { assertProblem } from '../helpers/problems.js'
+import { dereference } from './fuzz-harness.js'
 
-interface Parameter { $ref?: string, name?: string, in?: string, schema?: object }
-interface Document { paths: Record<string, Record<string, { parameters?: Parameter[] }>>, components: { parameters?: Record<string, Parameter> } }
+interface Parameter { name?: string, in?: string, schema?: object }
+interface Document { paths: Record<string, Record<string, { parameters?: Parameter[] }>> }
 
 let h: EncounterHarness
 let doc: Document
@@ -21,7 +22,7 @@ after(async () => { await h.close() })
 
 /** The schema the document gives a header parameter of an operation, its `$ref` resolved; undefined when not declared. */
 function headerParameter (path: string, method: string, name: string): Parameter | undefined {
-  const parameters = (doc.paths[path]?.[method]?.parameters ?? []).map((p) => p.$ref !== undefined ? doc.components.parameters?.[p.$ref.replace('#/components/parameters/', '')] ?? assert.fail(`no ${p.$ref}`) : p)
+  const parameters = dereference(doc.paths[path]?.[method]?.parameters ?? [], doc) as Parameter[]
   return parameters.find((p) => p.in === 'header' && p.name === name)
 }
 
