@@ -1,7 +1,7 @@
 // The layering check of `npm run lint`: dependency-cruiser's API with the
 // rules of .dependency-cruiser.cjs, over src/. The API rather than the
 // `depcruise` command because dependency-cruiser's command refuses to start on
-// Node 20, which this project still supports (README › Requirements).
+// Node 20, which this project still supports (README › Set-up).
 //
 //   tsx scripts/check-layers.ts             check; violations recorded in
 //                                             .dependency-cruiser-known-violations.json
