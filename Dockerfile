@@ -19,6 +19,9 @@ COPY prisma ./prisma
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The document builder imports the captured response examples; tsc copies
+# them to dist/openapi/, which the runtime stage takes with dist.
+COPY openapi/response-examples.json ./openapi/
 RUN npm run build
 
 # Runtime stage: production dependencies only, again without install scripts;

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
 const STAMP = 'dist/.build-stamp'
-const INPUTS = ['src', 'prisma/schema.prisma', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json']
+const INPUTS = ['src', 'openapi/response-examples.json', 'prisma/schema.prisma', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json']
 
 function newestMtime (path) {
   if (!existsSync(path)) return 0

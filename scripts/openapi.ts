@@ -1,6 +1,6 @@
 // `npm run openapi` writes openapi/openapi.json from the app's own schemas,
 // after capturing the service's answers to the request examples into
-// src/openapi/response-examples.ts (the document shows them as response
+// openapi/response-examples.json (the document shows them as response
 // examples); `npm run openapi:check` fails with a diff when either differs.
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 
 const FILE = 'openapi/openapi.json'
-const EXAMPLES_FILE = 'src/openapi/response-examples.ts'
+const EXAMPLES_FILE = 'openapi/response-examples.json'
 
 interface Operation { operationId: string, requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> } }
 
@@ -35,12 +35,7 @@ async function capturedExamples (app: FastifyInstance): Promise<string> {
       }
     }
   }
-  return [
-    '// Written by `npm run openapi` from the service\'s own answers to the request',
-    '// examples (scripts/openapi.ts); test/contract/examples.test.ts checks they still match.',
-    `export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, value: unknown }>> = ${JSON.stringify(captured, null, 2)}`,
-    ''
-  ].join('\n')
+  return JSON.stringify(captured, null, 2) + '\n'
 }
 
 function differs (file: string, text: string): boolean {

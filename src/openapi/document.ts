@@ -5,8 +5,15 @@
 import type { ProblemKind } from '../http/problem.js'
 import { canonical, hoistComponents, isObject, type Json, type SchemaObject } from './components.js'
 import { EXAMPLE_LABELS } from './examples.js'
-import { RESPONSE_EXAMPLES } from './response-examples.js'
+import responseExamples from '../../openapi/response-examples.json' with { type: 'json' }
 import { kindsFor, problemComponent, problemComponentName, problemSchema } from './problems.js'
+
+/**
+ * The service's own answers to the request examples, captured by `npm run
+ * openapi` (scripts/openapi.ts) into openapi/response-examples.json beside
+ * the document; test/contract/examples.test.ts checks they still match.
+ */
+export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, value: unknown }>> = responseExamples
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
 

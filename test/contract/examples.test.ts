@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
 import { encounterApp, type EncounterHarness } from '../helpers/encounters.js'
 import { EXAMPLE_LABELS } from '../../src/openapi/examples.js'
-import { RESPONSE_EXAMPLES } from '../../src/openapi/response-examples.js'
+import { RESPONSE_EXAMPLES } from '../../src/openapi/document.js'
 
 const addFormats = ajvFormats.default as unknown as (ajv: Ajv2020) => Ajv2020
 
