@@ -312,7 +312,7 @@ export function processRunning (pid: number): boolean {
  */
 async function takeOverLeftover (dataDir: string): Promise<number | undefined> {
   const lockFile = join(dataDir, 'postmaster.pid')
-  const pid = Number((await readFile(lockFile, 'utf8').catch(() => ''))?.split('\n')[0])
+  const pid = Number((await readPlainFile(lockFile).catch(() => '')).split('\n')[0])
   if (!Number.isInteger(pid) || pid <= 0) return undefined
   const postgres = processRunning(pid) ? isPostgresOn(pid, dataDir) : false
   if (postgres === false) {
