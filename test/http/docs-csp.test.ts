@@ -50,3 +50,17 @@ test('the style hash in the policy is the hash of every inline <style> Swagger U
   assert.deepEqual([...hashes], [SWAGGER_LOGO_STYLE_HASH])
   assert.match(DOCS_CSP, new RegExp(`style-src 'self' '${SWAGGER_LOGO_STYLE_HASH.replace(/[+/=]/g, '\\$&')}'`))
 })
+
+test('a /docs static file revalidated with its ETag or date is a 304 without body headers (as the encounter\'s)', async () => {
+  const first = await app.inject({ method: 'GET', url: '/docs/static/index.css' })
+  assert.equal(first.statusCode, 200)
+  const etag = String(first.headers.etag)
+  const lastModified = String(first.headers['last-modified'])
+  for (const headers of [{ 'if-none-match': etag }, { 'if-modified-since': lastModified }]) {
+    const res = await app.inject({ method: 'GET', url: '/docs/static/index.css', headers })
+    assert.equal(res.statusCode, 304, JSON.stringify(headers))
+    assert.equal(res.rawPayload.length, 0)
+    assert.equal(res.headers.etag, etag)
+    for (const name of ['content-length', 'content-type', 'transfer-encoding', 'content-encoding']) assert.equal(res.headers[name], undefined, name)
+  }
+})

@@ -132,20 +132,33 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     return service.list(ownerOf(request), { limit, ...(cursor !== undefined ? { cursor } : {}) })
   })
 
-  fastify.get('/v1/encounters/:id', {
-    schema: {
-      tags: ['encounters'], operationId: 'getEncounter', summary: 'Read an encounter',
-      description: 'With `If-None-Match` of the current ETag: 304, no body.',
-      params: EncounterIdParams, response: { 200: EncounterSchema, 304: { description: 'Not modified.', type: 'null' }, ...read }
-    }
-  }, async (request, reply) => {
+  const readSchema = {
+    params: EncounterIdParams, response: { 200: EncounterSchema, 304: { description: 'Not modified: no body.', type: 'null' }, ...read }
+  } as const
+  /**
+   * A 304 goes out with no body and no body headers (RFC 9110 › 304: no
+   * Content-Type, no Content-Length): a client that read a length would wait
+   * for a body that never comes, Node's fetch until the connection closes.
+   */
+  async function readEncounter (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<never> {
     const encounter = await service.get(ownerOf(request), request.params.id)
     const etag = `"${encounter.version}"`
     reply.header('etag', etag)
     const inm = request.headers['if-none-match']
-    if (inm !== undefined && inm.split(',').map((s) => s.trim().replace(/^W\//, '')).some((t) => t === etag || t === '*')) return reply.code(304).send(null as never)
+    if (inm !== undefined && inm.split(',').map((s) => s.trim().replace(/^W\//, '')).some((t) => t === etag || t === '*')) return reply.code(304).send() as never
     return encounter as never
-  })
+  }
+  fastify.get('/v1/encounters/:id', {
+    // HEAD is its own route below: Fastify's automatic one would give a 304 `Content-Length: 0`.
+    exposeHeadRoute: false,
+    schema: {
+      tags: ['encounters'], operationId: 'getEncounter', summary: 'Read an encounter',
+      description: 'With `If-None-Match` of the current ETag: 304, no body.',
+      ...readSchema
+    }
+  }, readEncounter)
+  // The same answer without its body: a 200's Content-Length is the body's, a 304 has none.
+  fastify.head('/v1/encounters/:id', { schema: { hide: true, ...readSchema } }, readEncounter)
 
   fastify.delete('/v1/encounters/:id', {
     schema: {
