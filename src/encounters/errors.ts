@@ -22,11 +22,17 @@ export class EncounterNotFoundError extends EncounterStoreError {
   }
 }
 
+/** The versions a write may happen at (an `If-Match`), and how to name them when none is current. */
+export interface VersionPrecondition {
+  versions: readonly number[]
+  describe: string
+}
+
 /** An `If-Match` version that is no longer current: nothing was changed. */
 export class VersionConflictError extends EncounterStoreError {
   readonly currentVersion: number
-  constructor (expected: number, current: number) {
-    super('precondition-failed', `expected version ${expected}, the encounter is at version ${current}`)
+  constructor (expected: VersionPrecondition, current: number) {
+    super('precondition-failed', `${expected.describe}; the encounter is at version ${current}`)
     this.name = 'VersionConflictError'
     this.currentVersion = current
   }

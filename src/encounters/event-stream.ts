@@ -14,9 +14,14 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024
 export const PAGE_SIZE = 100
 export const HEARTBEAT = ': keep-alive\n\n'
 
-/** `id:` the seq, `event:` the type, `data:` the logged event with the encounter's version after it. */
-export function sseFrame (event: EncounterEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...event, version: event.seq })}\n\n`
+/**
+ * `id:` the seq, `event:` the type, `data:` the logged event with the
+ * encounter's version after it. Without the `event:` line (`named` false) a
+ * browser dispatches every message as a plain `message` event (EventSource's
+ * onmessage); the type is still in the data.
+ */
+export function sseFrame (event: EncounterEvent, named = true): string {
+  return `id: ${event.seq}\n${named ? `event: ${event.type}\n` : ''}data: ${JSON.stringify({ ...event, version: event.seq })}\n\n`
 }
 
 /** Why a stream ended: the client left, fell behind, the encounter was deleted, the log could not be read, the server stops. */
@@ -28,6 +33,8 @@ export interface EventStreamOptions {
   /** Events with seq above `after`, oldest first, at most `limit`. */
   read: (after: number, limit: number) => Promise<EncounterEvent[]>
   heartbeatMs: number
+  /** Whether each message names its type in `event:` (default); false sends them all as `message` events. */
+  named?: boolean
   maxBufferedBytes?: number
   pageSize?: number
   onEnd: (reason: StreamEnd, error?: unknown) => void
@@ -101,7 +108,7 @@ export class EncounterEventStream {
         if (this.ended) return
         for (const event of events) {
           if (event.seq <= this.lastSent) continue
-          if (!this.send(sseFrame(event))) return
+          if (!this.send(sseFrame(event, this.options.named ?? true))) return
           this.lastSent = event.seq
         }
         const more = events.length >= this.pageSize

@@ -7,7 +7,7 @@ import type pg from 'pg'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js'
 import type { Database } from '../db/connection.js'
 import { HttpProblem } from '../http/problem.js'
-import { DatabaseUnavailableError, EncounterNotFoundError, EncounterStoreError, InvalidCursorError, VersionConflictError } from './errors.js'
+import { DatabaseUnavailableError, EncounterNotFoundError, EncounterStoreError, InvalidCursorError, VersionConflictError, type VersionPrecondition } from './errors.js'
 import {
   checkConditions, checkHitPoints, checkOrder, checkReadied, checkSlots, checkStatBlock,
   type CombatantState, type EncounterEvent, type EncounterState
@@ -201,8 +201,8 @@ export interface Decision<T> {
 }
 
 export interface WriteOptions {
-  /** `If-Match`: the write happens only at this version (else 412, nothing written). */
-  expectedVersion?: number
+  /** `If-Match`: the write happens only at one of these versions (else 412, nothing written). */
+  precondition?: VersionPrecondition
   /** `Idempotency-Key`: reserved in the same transaction, so a concurrent retry waits and replays. */
   idempotency?: { key: string, requestHash: string }
 }
@@ -304,7 +304,7 @@ export class EncounterRepository {
         const row = preRead ?? (await client.query<EncounterRow>({ ...READ, values: [id, ownerId] })).rows[0]
         if (!row) throw new EncounterNotFoundError('encounter')
         ;({ state: current, positions } = toState(row))
-        if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) throw new VersionConflictError(options.expectedVersion, current.version)
+        if (options.precondition !== undefined && !options.precondition.versions.includes(current.version)) throw new VersionConflictError(options.precondition, current.version)
       }
       const decision = decide(current)
       await client.query({ ...(id === null ? WRITE_CREATED : WRITE_UPDATED), values: this.writeParameters(ownerId, current, positions, decision) })
@@ -409,18 +409,18 @@ export class EncounterRepository {
   }
 
   /** Deletes the encounter with its roster and events. */
-  async delete (ownerId: string, id: string, expectedVersion?: number): Promise<void> {
+  async delete (ownerId: string, id: string, precondition?: VersionPrecondition): Promise<void> {
     if (!UUID.test(id)) throw new EncounterNotFoundError('encounter')
     try {
-      const { count } = await this.prisma.encounter.deleteMany({ where: { id, ownerId, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) } })
+      const { count } = await this.prisma.encounter.deleteMany({ where: { id, ownerId, ...(precondition === undefined ? {} : { version: { in: [...precondition.versions] } }) } })
       if (count > 0) {
         // Wakes the encounter's open streams, which then find it gone and end (best effort: the delete stands either way).
         await this.pool.query("SELECT pg_notify('encounter_events', $1::text || ':deleted')", [id]).catch(() => undefined)
         return
       }
       const current = await this.prisma.encounter.findFirst({ where: { id, ownerId }, select: { version: true } })
-      if (!current || expectedVersion === undefined) throw new EncounterNotFoundError('encounter')
-      throw new VersionConflictError(expectedVersion, current.version)
+      if (!current || precondition === undefined) throw new EncounterNotFoundError('encounter')
+      throw new VersionConflictError(precondition, current.version)
     } catch (error) {
       return translate(error)
     }

@@ -8,7 +8,7 @@ import { assertValidHitPoints } from '../http/hit-points.js'
 import type { HitPointsInput } from '../rules/combatant.js'
 import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
 import { reportedHitPoints, type CombatantEntry } from './combatants.js'
-import { EncounterNotFoundError } from './errors.js'
+import { EncounterNotFoundError, type VersionPrecondition } from './errors.js'
 import type { CombatantState, EncounterEvent, EncounterState } from './model.js'
 import type { EncounterRepository, Page, EncounterSummary, WriteOptions, Written } from './repository.js'
 import { applyEvent } from './transition.js'
@@ -93,8 +93,8 @@ export class EncounterService {
     return this.repository().list(ownerId, options)
   }
 
-  async delete (ownerId: string, id: string, expectedVersion?: number): Promise<void> {
-    await this.repository().delete(ownerId, id, expectedVersion)
+  async delete (ownerId: string, id: string, precondition?: VersionPrecondition): Promise<void> {
+    await this.repository().delete(ownerId, id, precondition)
   }
 
   async events (ownerId: string, id: string, options: { after?: number, limit?: number }): Promise<EncounterEvent[]> {

@@ -49,6 +49,17 @@ function escapePointer (segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
+const PATTERN_MESSAGES = new Map<string, string>()
+
+/**
+ * A schema `pattern` whose refusal reads as `message` rather than Ajv's
+ * "must match pattern …" (a grammar few readers would parse); returns the pattern.
+ */
+export function patternWithMessage (pattern: string, message: string): string {
+  PATTERN_MESSAGES.set(pattern, message)
+  return pattern
+}
+
 const PART_PREFIX: Record<string, string> = { body: '', querystring: '?', params: 'path:', headers: 'header:' }
 
 /**
@@ -101,6 +112,8 @@ export function fieldErrors (allErrors: readonly ErrorObject[], part = 'body'): 
       (e.keyword === 'pattern' && (e.parentSchema as { format?: string } | undefined)?.format === 'dice-notation')) {
       // The notation's `pattern` restates its format for outside tools; one telling message for both.
       message = notationProblem(String(e.data)) ?? 'is not valid dice notation'
+    } else if (e.keyword === 'pattern' && PATTERN_MESSAGES.has(String((e.params as { pattern: string }).pattern))) {
+      message = PATTERN_MESSAGES.get(String((e.params as { pattern: string }).pattern)) ?? message
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues).map(String).join(', ')}`
     } else if ((e.keyword === 'anyOf' || e.keyword === 'oneOf') && pathsWithSpecificErrors.has(path)) {

@@ -115,6 +115,16 @@ export const StartSchema = Type.Object({
 
 export const ACTION_TYPES = ['attack', 'full-attack', 'coup-de-grace', 'save', 'grapple', 'maneuver', 'turn', 'damage', 'heal', 'condition', 'move', 'act', 'delay', 'ready', 'end-turn', 'end'] as const
 
+/** The events a write to the roster or the start logs; every action logs an event named after its `type`. */
+export const ROSTER_EVENT_TYPES = ['created', 'combatant-added', 'combatant-updated', 'combatant-removed', 'started'] as const
+/** Every event type of the log, and so every `event:` name of the stream. */
+export const EVENT_TYPES = [...ROSTER_EVENT_TYPES, ...ACTION_TYPES] as const
+
+export const EventTypeSchema = StringEnum(EVENT_TYPES, {
+  title: 'EncounterEventType',
+  description: 'What an event of the log is: `created`, `combatant-added`, `combatant-updated`, `combatant-removed` and `started` for the roster and the start, else the `type` of the action it logs. On the event stream it is each message\'s `event:` name.'
+})
+
 const CombatantRef = (description: string) => ShortString({ minLength: 1, description })
 
 export const ActionSchema = Type.Object({
@@ -198,7 +208,7 @@ export const ActionSchema = Type.Object({
 
 export const EventSchema = Type.Object({
   seq: Type.Integer({ description: 'Position in the log, from 1, without gaps.' }),
-  type: Type.String({ description: 'created, combatant-added, combatant-updated, combatant-removed, started, or an action type.' }),
+  type: EventTypeSchema,
   actor: Nullable(Type.String()),
   round: Type.Integer({ description: 'The round when it happened.' }),
   initiativeCount: Nullable(Type.Integer(), { description: 'The count of the turn when it happened; null outside turns.' }),

@@ -70,12 +70,40 @@ test('a header an operation does not declare is ignored: DELETE /v1/encounters/{
   }
 })
 
-test('If-Match: any value the document accepts is a 412 or a write, never a 400; DELETE /v1/encounters/{id} declares it', async () => {
+/** Well-formed entity-tag lists (RFC 9110 › If-Match): `*`, quoted tags, weak ones, empty members. */
+const TAG_LISTS_ACCEPTED = ['"7"', 'W/"1"', '"7", "8"', '', ' , ', '*', '"a,b"', '"!#~"', 'W/"7",W/"8"']
+/** Outside the grammar: unquoted, unterminated, `*` in a list, a space inside a tag, no comma between tags. */
+const TAG_LISTS_REFUSED = ['not an etag', '1', '"1', '*, "1"', '"a b"', '"1" "2"', 'w/"1"']
+
+test('If-Match: any value the document accepts is a 412 or a write, never a 400; one it refuses is a 400 naming the header', async () => {
   const validate = documented('/v1/encounters/{id}', 'delete', 'if-match')
   const { id } = await createEncounter(h, { name: 'kept', ruleset: 'dnd35' })
-  for (const value of ['"7"', 'W/"1"', 'not an etag', '"7", "8"', '']) {
+  for (const value of TAG_LISTS_ACCEPTED) {
     assert.ok(validate(value), JSON.stringify(value))
+    if (value === '*') continue // matches: it would delete
     assertProblem(await h.http.delete(`/v1/encounters/${id}`).set('if-match', value), { type: '/problems/precondition-failed', path: [] })
   }
+  for (const value of TAG_LISTS_REFUSED) {
+    assert.ok(!validate(value), JSON.stringify(value))
+    assertProblem(await h.http.delete(`/v1/encounters/${id}`).set('if-match', value), { type: '/problems/validation-failed', path: 'header:if-match' })
+  }
   await h.http.delete(`/v1/encounters/${id}`).set('if-match', '"1"').expect(204)
+  // Every write operation declares the same header.
+  for (const [path, method] of [['/v1/encounters/{id}/actions', 'post'], ['/v1/encounters/{id}/start', 'post'], ['/v1/encounters/{id}/combatants', 'post'], ['/v1/encounters/{id}/combatants/{combatantId}', 'patch'], ['/v1/encounters/{id}/combatants/{combatantId}', 'delete']] as const) {
+    assert.deepEqual(headerParameter(path, method, 'if-match'), headerParameter('/v1/encounters/{id}', 'delete', 'if-match'), `${method} ${path}`)
+  }
+})
+
+test('If-None-Match: any value the document accepts is a 200 or a 304, never a 400; one it refuses is a 400 naming the header', async () => {
+  const validate = documented('/v1/encounters/{id}', 'get', 'if-none-match')
+  const { id } = await createEncounter(h, { name: 'watched', ruleset: 'dnd35' })
+  for (const value of TAG_LISTS_ACCEPTED) {
+    assert.ok(validate(value), JSON.stringify(value))
+    const res = await h.http.get(`/v1/encounters/${id}`).set('if-none-match', value)
+    assert.equal(res.status, value === '*' || value === 'W/"1"' ? 304 : 200, JSON.stringify(value))
+  }
+  for (const value of TAG_LISTS_REFUSED) {
+    assert.ok(!validate(value), JSON.stringify(value))
+    assertProblem(await h.http.get(`/v1/encounters/${id}`).set('if-none-match', value), { type: '/problems/validation-failed', path: 'header:if-none-match' })
+  }
 })

@@ -36,6 +36,32 @@ export const OPENAPI_TAGS = [
   { name: 'operations', description: 'Health, readiness and documentation.' }
 ]
 
+/**
+ * The Content-Security-Policy of the /docs pages. @fastify/swagger-ui's own
+ * (`staticCSP: true`) ends in `upgrade-insecure-requests`, which makes a
+ * browser fetch /docs/static/* over https: Swagger UI stays blank when the
+ * service is reached over plain HTTP by any name but loopback (the Docker
+ * image from another machine). Everything Swagger UI loads is on this origin.
+ * Its one inline style, the `<style>` element of the top bar's logo
+ * (`.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}` in
+ * swagger-ui-standalone-preset.js), is allowed by its hash rather than by
+ * 'unsafe-inline' for every style: nothing else inline can apply.
+ * test/http/docs-csp.test.ts recomputes the hash from the installed bundle.
+ */
+export const SWAGGER_LOGO_STYLE_HASH = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  `style-src 'self' '${SWAGGER_LOGO_STYLE_HASH}'`,
+  "form-action 'self'"
+].join('; ')
+
 /** OpenAPI 3.1 from the routes' TypeBox schemas; Swagger UI at /docs. */
 async function docs (fastify: FastifyInstance): Promise<void> {
   await fastify.register(swagger, {
@@ -67,7 +93,7 @@ async function docs (fastify: FastifyInstance): Promise<void> {
   await fastify.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
-    staticCSP: true
+    staticCSP: DOCS_CSP
   })
 }
 

@@ -4,14 +4,15 @@
 // the ordering and slow-client rules live in the stream itself.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { errorResponses, ProblemSchema } from '../../schemas/common.js'
-import { EncounterIdParams } from '../../schemas/encounters.js'
+import { errorResponses, ProblemSchema, StringEnum } from '../../schemas/common.js'
+import { EncounterIdParams, EVENT_TYPES } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
 import { EncounterEventStream, MAX_BUFFERED_BYTES, PAGE_SIZE } from '../../encounters/event-stream.js'
 import { ownerOf } from './encounters.js'
 
 const StreamQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Resume after this `seq` (the `Last-Event-ID` header wins when both are given); default 0, the whole log.' }))
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Resume after this `seq` (the `Last-Event-ID` header wins when both are given); default 0, the whole log.' })),
+  eventName: Type.Optional(StringEnum(['type', 'message'] as const, { description: 'The SSE event name of each message. `type` (default): the event\'s type (`EncounterEventType`: `attack`, `end-turn`, …), so an EventSource needs `addEventListener` per type and `onmessage` receives nothing. `message`: no `event:` line, so every event arrives at `onmessage` (or `addEventListener(\'message\', …)`); the type is in the data\'s `type`.' }))
 }, { additionalProperties: false })
 
 const StreamHeaders = Type.Object({
@@ -28,6 +29,8 @@ function description (heartbeatMs: number, maxStreams: number): string {
     'event: <type>',
     'data: <the logged event, as GET /v1/encounters/{id}/events returns it, plus "version": the encounter\'s version after it>',
     '```',
+    '',
+    `**Listening.** \`event:\` is the event's type, one of \`EncounterEventType\`: ${EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}. A browser's EventSource dispatches each message under that name, so \`onmessage\` never fires: register \`source.addEventListener('attack', handler)\` for each type you follow (each handler gets \`event.data\`, the JSON, and \`event.lastEventId\`, the seq). To take every event in one handler, open the stream with \`?eventName=message\`: its messages carry no \`event:\` line, arrive at \`onmessage\`, and say their type in the data's \`type\` (the same \`id:\` and \`data:\`; resuming works alike).`,
     '',
     `**Resume.** The stream starts after \`Last-Event-ID\` (or \`?after=\`; the header wins), else from the first event, and sends every later event exactly once, in \`seq\` order, without gaps. A reconnecting EventSource sends \`Last-Event-ID\` by itself, so a dropped connection loses nothing. **Heartbeat.** A comment line \`: keep-alive\` every ${heartbeat} keeps proxies from closing an idle stream. **Slow clients** never hold up a write: a client more than ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB behind, or one that has taken nothing for a whole heartbeat interval while data waits, is disconnected and resumes with \`Last-Event-ID\`. The stream also ends when the encounter is deleted, or when the database stops answering (resume as above). **Bound.** Each instance holds at most ${maxStreams} streams open; beyond that a 503 with \`Retry-After\`.`,
     '',
@@ -55,7 +58,7 @@ const encounterStream: FastifyPluginAsyncTypebox = async (fastify) => {
       response: {
         200: {
           description: 'An endless `text/event-stream` of the encounter\'s events after the resume point.',
-          content: { 'text/event-stream': { schema: Type.String({ description: 'Server-Sent Events: `id:` seq, `event:` type, `data:` the event JSON with `version`; `: keep-alive` comments in between.' }) } }
+          content: { 'text/event-stream': { schema: Type.String({ description: 'Server-Sent Events: `id:` seq, `event:` type (an `EncounterEventType`; none with `?eventName=message`), `data:` the event JSON (an `EncounterEvent`) with `version`; `: keep-alive` comments in between.' }) } }
         },
         ...errorResponses({ body: false, notFound: true, database: true }),
         400: { description: 'A malformed `after` or `Last-Event-ID`, named in `errors`.', content: { 'application/problem+json': { schema: ProblemSchema } } },
@@ -79,6 +82,7 @@ const encounterStream: FastifyPluginAsyncTypebox = async (fastify) => {
     const stream: EncounterEventStream = new EncounterEventStream(reply.raw, {
       after,
       heartbeatMs: streamHeartbeatMs,
+      named: request.query.eventName !== 'message',
       read: async (from, limit) => repository.events(owner, id, { after: from, limit }),
       onEnd: (reason, error) => {
         open.delete(stream)

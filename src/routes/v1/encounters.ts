@@ -8,11 +8,11 @@ import {
   EncounterListSchema, EncounterSchema, EventsQuery, GrappleOptionsSchema, ListQuery, LoggedEventSchema, ManeuverOptionsSchema, StartSchema
 } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
+import { ENTITY_TAG_LIST, ifMatchPrecondition, ifNoneMatchMatches } from '../../http/entity-tags.js'
 import { compileBodyValidator, fieldErrors } from '../../http/validation.js'
 import { EncounterService } from '../../encounters/service.js'
 import type { WriteOptions } from '../../encounters/repository.js'
 
-const ETAG = /^"(\d{1,15})"$/
 /**
  * An Idempotency-Key is 1 to 200 visible ASCII characters (RFC 9110 VCHAR).
  * The header parameter's schema says exactly this (the length as its own
@@ -25,19 +25,10 @@ export function ownerOf (request: FastifyRequest): string {
   return request.tenant
 }
 
-/** The version `If-Match` expects; undefined without one (or with `*`). */
-function expectedVersion (request: FastifyRequest): number | undefined {
-  const ifMatch = request.headers['if-match']
-  if (ifMatch === undefined || ifMatch.trim() === '*') return undefined
-  const m = ETAG.exec(ifMatch.trim())
-  // An If-Match that can match no version of ours can never succeed: 412, as RFC 9110 says.
-  return m ? Number(m[1]) : -1
-}
-
 function writeOptions (request: FastifyRequest): WriteOptions {
   const options: WriteOptions = {}
-  const version = expectedVersion(request)
-  if (version !== undefined) options.expectedVersion = version
+  const precondition = ifMatchPrecondition(request.headers['if-match'])
+  if (precondition !== undefined) options.precondition = precondition
   const key = request.headers['idempotency-key']
   // Every route that writes declares WRITE_HEADERS, whose schema has already refused any other key with a 400 naming the header.
   if (typeof key === 'string') {
@@ -77,7 +68,14 @@ function checkOptions (body: { type: string, options?: unknown }): void {
   }
 }
 
-const IF_MATCH = Type.Optional(Type.String({ description: 'The ETag of the version this write expects; another version is a 412 and nothing is written.' }))
+const IF_MATCH = Type.Optional(Type.String({
+  pattern: ENTITY_TAG_LIST,
+  description: 'The ETag of the version this write expects (`"3"`), a comma-separated list of them (the write happens when any is current), or `*` (any version). Another version is a 412 and nothing is written. The comparison is strong (RFC 9110 › If-Match): a weak tag (`W/"3"`) never matches, and the 412 says so. A value that is not `*` or a list of quoted entity tags (`3`, `"3` or `*, "3"`) is a 400 naming `header:if-match`.'
+}))
+const IF_NONE_MATCH = Type.Optional(Type.String({
+  pattern: ENTITY_TAG_LIST,
+  description: 'An ETag this client holds (`"3"`), a comma-separated list of them, or `*`: when one is the current version (weak comparison, RFC 9110 › If-None-Match: `W/"3"` matches too) or `*` is given, the answer is a 304 with no body. A value that is not `*` or a list of quoted entity tags is a 400 naming `header:if-none-match`.'
+}))
 
 const WRITE_HEADERS = Type.Object({
   'if-match': IF_MATCH,
@@ -100,7 +98,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     return fastify.db.encounters
   })
   const conflict: unknown = problemResponse('The encounter\'s state does not allow this (not the actor\'s turn, its actions spent, already started), or a request with this Idempotency-Key is still being processed.')
-  const stale: unknown = problemResponse('`If-Match` names another version of the encounter: nothing was written.')
+  const stale: unknown = problemResponse('`If-Match` names no current version of the encounter (a stale ETag, or only weak tags, which If-Match never matches; `detail` says which): nothing was written.')
   const write = { ...errorResponses({ notFound: true, resolution: true, database: true }), 409: conflict, 412: stale }
   const read = errorResponses({ body: false, notFound: true, database: true })
 
@@ -132,20 +130,32 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     return service.list(ownerOf(request), { limit, ...(cursor !== undefined ? { cursor } : {}) })
   })
 
-  fastify.get('/v1/encounters/:id', {
-    schema: {
-      tags: ['encounters'], operationId: 'getEncounter', summary: 'Read an encounter',
-      description: 'With `If-None-Match` of the current ETag: 304, no body.',
-      params: EncounterIdParams, response: { 200: EncounterSchema, 304: { description: 'Not modified.', type: 'null' }, ...read }
-    }
-  }, async (request, reply) => {
+  const readSchema = {
+    headers: Type.Object({ 'if-none-match': IF_NONE_MATCH }), params: EncounterIdParams, response: { 200: EncounterSchema, 304: { description: 'Not modified: no body.', type: 'null' }, ...read }
+  } as const
+  /**
+   * A 304 goes out with no body and no body headers (RFC 9110 › 304: no
+   * Content-Type, no Content-Length): a client that read a length would wait
+   * for a body that never comes, Node's fetch until the connection closes.
+   */
+  async function readEncounter (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<never> {
     const encounter = await service.get(ownerOf(request), request.params.id)
     const etag = `"${encounter.version}"`
     reply.header('etag', etag)
-    const inm = request.headers['if-none-match']
-    if (inm !== undefined && inm.split(',').map((s) => s.trim().replace(/^W\//, '')).some((t) => t === etag || t === '*')) return reply.code(304).send(null as never)
+    if (ifNoneMatchMatches(request.headers['if-none-match'], encounter.version)) return reply.code(304).send() as never
     return encounter as never
-  })
+  }
+  fastify.get('/v1/encounters/:id', {
+    // HEAD is its own route below: Fastify's automatic one would give a 304 `Content-Length: 0`.
+    exposeHeadRoute: false,
+    schema: {
+      tags: ['encounters'], operationId: 'getEncounter', summary: 'Read an encounter',
+      description: 'With `If-None-Match` of the current ETag: 304, no body.',
+      ...readSchema
+    }
+  }, readEncounter)
+  // The same answer without its body: a 200's Content-Length is the body's, a 304 has none.
+  fastify.head('/v1/encounters/:id', { schema: { hide: true, ...readSchema } }, readEncounter)
 
   fastify.delete('/v1/encounters/:id', {
     schema: {
@@ -155,7 +165,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }, async (request, reply) => {
     // Only If-Match: a delete takes no Idempotency-Key (it is idempotent itself), so one sent is ignored, never refused.
-    await service.delete(ownerOf(request), request.params.id, expectedVersion(request))
+    await service.delete(ownerOf(request), request.params.id, ifMatchPrecondition(request.headers['if-match']))
     return reply.code(204).send(null as never)
   })
 
