@@ -9,9 +9,11 @@ import { EncounterIdParams } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
 import { EncounterEventStream, MAX_BUFFERED_BYTES, PAGE_SIZE } from '../../encounters/event-stream.js'
 import { ownerOf } from './encounters.js'
+import { STREAM_TOKEN_QUERY } from '../../http/stream-tokens.js'
 
 const StreamQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Resume after this `seq` (the `Last-Event-ID` header wins when both are given); default 0, the whole log.' }))
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Resume after this `seq` (the `Last-Event-ID` header wins when both are given); default 0, the whole log.' })),
+  ...STREAM_TOKEN_QUERY
 }, { additionalProperties: false })
 
 const StreamHeaders = Type.Object({
