@@ -76,6 +76,15 @@ export class HttpProblem extends Error {
   }
 }
 
+/**
+ * A problem's `instance`: the request's path, never its query string, which
+ * may hold what must not be echoed (a key or stream token put in the URL).
+ */
+export function instanceOf (url: string): string {
+  const q = url.indexOf('?')
+  return q < 0 ? url : url.slice(0, q)
+}
+
 export function makeProblem (kind: ProblemKind, detail: string, instance: string, errors: ProblemField[] = []): Problem {
   const { status, title } = PROBLEM_TYPES[kind]
   return { type: problemType(kind), title, status, detail, instance, errors }

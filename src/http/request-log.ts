@@ -7,10 +7,30 @@ const MAX_URL = 300
 
 type Secrets = ReadonlyArray<{ secret: string }> | null
 
-/** A client that put an API key in the URL (refused: keys go in the header) must not have it logged. */
-function withoutSecrets (url: string, keys: Secrets): string {
-  if (keys === null) return url
-  let clean = url
+// Query parameters that carry a credential: a stream token (`token`, the one
+// place a credential belongs in a URL) and the names a key is refused under.
+const CREDENTIAL_PARAM = /^(api[_-]?key|apikey|key|token|access[_-]?token|secret|authorization)$/i
+
+function decodedName (name: string): string {
+  try { return decodeURIComponent(name.replace(/\+/g, ' ')) } catch { return name }
+}
+
+/**
+ * A URL fit for a log line: the value of every credential-like query
+ * parameter replaced (its name read as the query parser reads it, escapes
+ * decoded), whether the credential is valid or not and with or without
+ * keys set; and a client that put an API key's secret anywhere in the URL
+ * (refused: keys go in the header) does not have it logged either.
+ */
+export function withoutSecrets (url: string, keys: Secrets): string {
+  const q = url.indexOf('?')
+  let clean = q < 0
+    ? url
+    : `${url.slice(0, q)}?${url.slice(q + 1).split('&').map((pair) => {
+      const eq = pair.indexOf('=')
+      return eq >= 0 && CREDENTIAL_PARAM.test(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=[redacted]` : pair
+    }).join('&')}`
+  if (keys === null) return clean
   for (const { secret } of keys) if (clean.includes(secret)) clean = clean.split(secret).join('[redacted]')
   return clean
 }

@@ -12,6 +12,7 @@ import saves from './v1/saves.js'
 import initiative from './v1/initiative.js'
 import encounters from './v1/encounters.js'
 import encounterStream from './v1/encounter-stream.js'
+import streamTokens from './v1/stream-tokens.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -28,4 +29,5 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(initiative)
   await fastify.register(encounters)
   await fastify.register(encounterStream)
+  await fastify.register(streamTokens)
 }

@@ -221,7 +221,7 @@ export const ProblemSchema = Type.Object({
   title: Type.String(),
   status: Type.Integer(),
   detail: Type.String(),
-  instance: Type.String({ description: 'The request path.' }),
+  instance: Type.String({ description: 'The request path, without the query string (empty for a request refused before its URL is read).' }),
   errors: Type.Array(Type.Object({
     path: Type.String({ description: 'JSON Pointer into the request body (`/weapon/critRange`); a query parameter is `?<name>` (`?limit`), a path parameter `path:/<name>` (`path:/id`), a header `header:<name>` (`header:idempotency-key`).' }),
     message: Type.String()

@@ -99,16 +99,19 @@ test('open mode (API_KEYS unset): /v1 routes answer without a key, and a stray A
 test('the OpenAPI document declares the bearer scheme, on every /v1 operation and on no public one, with its 401', async () => {
   await withKeys(async (app) => {
     const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
-      components: { securitySchemes: Record<string, { type: string, scheme: string }> }
+      components: { securitySchemes: Record<string, { type: string, scheme?: string, in?: string, name?: string }> }
       paths: Record<string, Record<string, { security?: unknown, responses: Record<string, unknown> }>>
     }>()
     assert.deepEqual({ type: doc.components.securitySchemes.bearerAuth?.type, scheme: doc.components.securitySchemes.bearerAuth?.scheme }, { type: 'http', scheme: 'bearer' })
+    assert.deepEqual(doc.components.securitySchemes.streamToken, { ...doc.components.securitySchemes.streamToken, type: 'apiKey', in: 'query', name: 'token' })
     let v1 = 0
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         if (path.startsWith('/v1/')) {
           v1++
-          assert.deepEqual(operation.security, [{ bearerAuth: [] }], `${method} ${path}`)
+          // The event stream also takes a stream token (?token=), for browsers' EventSource.
+          const schemes = path === '/v1/encounters/{id}/stream' ? [{ bearerAuth: [] }, { streamToken: [] }] : [{ bearerAuth: [] }]
+          assert.deepEqual(operation.security, schemes, `${method} ${path}`)
           assert.ok(operation.responses['401'], `${method} ${path} documents its 401`)
         } else {
           assert.equal(operation.security, undefined, `${method} ${path}`)

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ApiKey } from '../../config.js'
 import { HttpProblem } from '../../http/problem.js'
+import { STREAM_ROUTE, StreamTokens, TOKEN_PARAM, TOKEN_REFUSALS } from '../../http/stream-tokens.js'
 import { problemResponse } from '../../schemas/common.js'
 
 declare module 'fastify' {
@@ -13,12 +14,18 @@ declare module 'fastify' {
     /** Who the request acts for: the API key's name, or `public` when the service runs open. Every encounter belongs to one. */
     tenant: string
   }
+  interface FastifyInstance {
+    /** Issues and checks the tokens that open one encounter's event stream (src/http/stream-tokens.ts). */
+    streamTokens: StreamTokens
+  }
 }
 
 /** The open mode's one tenant: every caller shares it. */
 export const OPEN_TENANT = 'public'
 
 export const SECURITY_SCHEME = 'bearerAuth'
+/** The stream route's second way in: a stream token as `?token=`. */
+export const STREAM_TOKEN_SCHEME = 'streamToken'
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i
 // Query parameters a client might try a key in; named in the 401 so the mistake is plain.
@@ -65,12 +72,19 @@ function unauthorized (request: FastifyRequest): HttpProblem {
   const header = request.headers.authorization
   if (header === undefined) {
     const detail = KEY_PARAMS.test(request.url)
-      ? 'API keys are accepted only in the Authorization header (Bearer), never in the URL'
+      ? 'API keys are accepted only in the Authorization header (Bearer), never in the URL; a stream token (?token=) opens only GET /v1/encounters/{id}/stream'
       : 'this route needs an API key: Authorization: Bearer <secret>'
     return new HttpProblem('unauthorized', detail, [{ path: 'header:authorization', message: 'missing' }], { 'www-authenticate': REALM })
   }
   const detail = BEARER.test(header) ? 'the API key is not valid' : 'the Authorization header must be "Bearer <secret>"'
   return new HttpProblem('unauthorized', detail, [{ path: 'header:authorization', message: 'not a valid API key' }], { 'www-authenticate': `${REALM}, error="invalid_token"` })
+}
+
+/** The `?token=` of a request, or undefined without one; given twice it is no token (empty, refused as malformed). */
+function tokenOf (request: FastifyRequest): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[TOKEN_PARAM]
+  if (value === undefined) return undefined
+  return typeof value === 'string' ? value : ''
 }
 
 /**
@@ -83,6 +97,7 @@ function unauthorized (request: FastifyRequest): HttpProblem {
 async function access (fastify: FastifyInstance): Promise<void> {
   const keys = fastify.config.apiKeys
   fastify.decorateRequest('tenant', OPEN_TENANT)
+  fastify.decorate('streamTokens', new StreamTokens(keys))
   if (keys === null) {
     fastify.log.warn('API_KEYS is unset: the service is open, every /v1 route answers anyone who can reach it and all callers share one tenant')
   } else {
@@ -97,17 +112,39 @@ async function access (fastify: FastifyInstance): Promise<void> {
     request.tenant = name
   }
 
+  // The event stream: an API key as everywhere, or, without an Authorization
+  // header, a stream token for this very encounter (a browser's EventSource
+  // cannot send the header). The token gives the tenant; the route's own
+  // ownership check then applies as for a key.
+  const checkStream = async (request: FastifyRequest): Promise<void> => {
+    const token = tokenOf(request)
+    if (token === undefined || request.headers.authorization !== undefined) return check(request)
+    const result = fastify.streamTokens.verify(token, (request.params as { id?: string }).id ?? '')
+    if (!result.ok) {
+      throw new HttpProblem('unauthorized', `${TOKEN_REFUSALS[result.reason]} (POST /v1/encounters/{id}/stream-tokens issues one)`,
+        [{ path: `?${TOKEN_PARAM}`, message: TOKEN_REFUSALS[result.reason] }], { 'www-authenticate': `${REALM}, error="invalid_token"` })
+    }
+    request.tenant = result.tenant
+  }
+
   fastify.addHook('onRoute', (route) => {
     if (!isProtected(route.url)) return
+    const stream = route.url === STREAM_ROUTE && route.method === 'GET'
     const schema = route.schema as { hide?: boolean, security?: unknown, response?: Record<string, unknown> } | undefined
     if (schema && !schema.hide) {
       // Documented whether or not this instance runs with keys: the contract is the keyed service.
-      schema.security = [{ [SECURITY_SCHEME]: [] }]
-      schema.response = { 401: problemResponse('No API key, or not one of this service\'s (`WWW-Authenticate: Bearer`). Sent only when the service runs with API keys.'), ...schema.response }
+      schema.security = stream ? [{ [SECURITY_SCHEME]: [] }, { [STREAM_TOKEN_SCHEME]: [] }] : [{ [SECURITY_SCHEME]: [] }]
+      schema.response = {
+        401: problemResponse(stream
+          ? 'No API key and no stream token, or not a valid one: a wrong or expired token, or one issued for another encounter, is a 401 naming `?token` (`WWW-Authenticate: Bearer`). Sent only when the service runs with API keys.'
+          : 'No API key, or not one of this service\'s (`WWW-Authenticate: Bearer`). Sent only when the service runs with API keys.'),
+        ...schema.response
+      }
     }
     if (keys === null) return
+    const hook = stream ? checkStream : check
     const existing = route.onRequest
-    route.onRequest = existing === undefined ? [check] : [...(Array.isArray(existing) ? existing : [existing]), check]
+    route.onRequest = existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook]
   })
 }
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { RuleError } from '../../rules/errors.js'
 import { NotationError } from '../../rules/dice/notation.js'
-import { HttpProblem, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
+import { HttpProblem, instanceOf, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
 import { fieldErrors } from '../../http/validation.js'
 import { AllowedMethods } from '../../http/allowed-methods.js'
 import { DatabaseUnavailableError, EncounterStoreError } from '../../encounters/errors.js'
@@ -50,7 +50,7 @@ function hasContent (request: FastifyRequest): boolean {
 }
 
 function send (reply: FastifyReply, request: FastifyRequest, kind: ProblemKind, detail: string, errors: ProblemField[] = []): FastifyReply {
-  const problem = makeProblem(kind, detail, request.url, errors)
+  const problem = makeProblem(kind, detail, instanceOf(request.url), errors)
   return reply.code(problem.status).type('application/problem+json').send(problem)
 }
 
@@ -93,8 +93,8 @@ async function problems (fastify: FastifyInstance): Promise<void> {
       request.log.debug({ err: error }, 'client error') // the request line says the status
       const kind = STATUS_KINDS[status]
       // A known kind is sent with its own status, so that `type` and `status` always agree.
-      if (kind !== undefined) return send(reply, request, kind, status === 403 ? `No such resource ${request.url.split('?')[0] ?? ''}` : fastifyError.message)
-      const problem = makeProblem('validation-failed', fastifyError.message, request.url)
+      if (kind !== undefined) return send(reply, request, kind, status === 403 ? `No such resource ${instanceOf(request.url)}` : fastifyError.message)
+      const problem = makeProblem('validation-failed', fastifyError.message, instanceOf(request.url))
       problem.status = status
       return reply.code(status).type('application/problem+json').send(problem)
     }
@@ -123,7 +123,7 @@ async function problems (fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRoute', (route) => { allowedMethods.add(route.method, route.url) })
 
   fastify.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
+    const path = instanceOf(request.url)
     const allow = allowedMethods.allowed(path)
     if (allow !== null && !allow.includes(request.method)) {
       reply.header('allow', allow.join(', '))

@@ -2,8 +2,9 @@ import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { SECURITY_SCHEME } from '../app/access.js'
+import { SECURITY_SCHEME, STREAM_TOKEN_SCHEME } from '../app/access.js'
 import { finishDocument } from '../../openapi/document.js'
+import { STREAM_TOKEN_TTL_SECONDS, TOKEN_PARAM } from '../../http/stream-tokens.js'
 
 export const OPENAPI_INFO = {
   title: 'd20 combat-resolution service',
@@ -77,6 +78,12 @@ async function docs (fastify: FastifyInstance): Promise<void> {
             type: 'http',
             scheme: 'bearer',
             description: 'An API key\'s secret: `Authorization: Bearer <secret>` on every /v1 route when the service runs with `API_KEYS` (never in the URL). Each key is a tenant: its encounters are invisible to every other key (404). Without `API_KEYS` the service is open and the header is ignored.'
+          },
+          [STREAM_TOKEN_SCHEME]: {
+            type: 'apiKey',
+            in: 'query',
+            name: TOKEN_PARAM,
+            description: `A stream token from \`POST /v1/encounters/{id}/stream-tokens\`, for a browser's EventSource, which cannot send an Authorization header: \`GET /v1/encounters/{id}/stream?${TOKEN_PARAM}=<token>\` opens that encounter's stream for the key that asked for it, for ${STREAM_TOKEN_TTL_SECONDS / 60} minutes from issue, and opens nothing else. Without \`API_KEYS\` the stream needs no token and one given is ignored.`
           }
         }
       },

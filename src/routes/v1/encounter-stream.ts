@@ -9,10 +9,12 @@ import { EncounterIdParams, EVENT_TYPES } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
 import { EncounterEventStream, MAX_BUFFERED_BYTES, PAGE_SIZE } from '../../encounters/event-stream.js'
 import { ownerOf } from './encounters.js'
+import { STREAM_TOKEN_QUERY } from '../../http/stream-tokens.js'
 
 const StreamQuery = Type.Object({
   after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Resume after this `seq` (the `Last-Event-ID` header wins when both are given); default 0, the whole log.' })),
-  eventName: Type.Optional(StringEnum(['type', 'message'] as const, { description: 'The SSE event name of each message. `type` (default): the event\'s type (`EncounterEventType`: `attack`, `end-turn`, …), so an EventSource needs `addEventListener` per type and `onmessage` receives nothing. `message`: no `event:` line, so every event arrives at `onmessage` (or `addEventListener(\'message\', …)`); the type is in the data\'s `type`.' }))
+  eventName: Type.Optional(StringEnum(['type', 'message'] as const, { description: 'The SSE event name of each message. `type` (default): the event\'s type (`EncounterEventType`: `attack`, `end-turn`, …), so an EventSource needs `addEventListener` per type and `onmessage` receives nothing. `message`: no `event:` line, so every event arrives at `onmessage` (or `addEventListener(\'message\', …)`); the type is in the data\'s `type`.' })),
+  ...STREAM_TOKEN_QUERY
 }, { additionalProperties: false })
 
 const StreamHeaders = Type.Object({
