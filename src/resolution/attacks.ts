@@ -1,7 +1,7 @@
 // POST /v1/attacks as a function: the stateless route and the encounter
 // service's attack actions both call it, so the same combatants and dice give
 // the same response wherever the attack is made.
-import { HttpProblem } from '../http/problem.js'
+import { DomainError } from '../rules/errors.js'
 import { assertValidHitPoints } from '../http/hit-points.js'
 import { resolutionEcho, type Resolution } from '../http/resolution.js'
 import { resolveAttackAction } from '../rules/attacks/resolve.js'
@@ -17,7 +17,7 @@ import type { Ruleset } from '../rules/rulesets/types.js'
  */
 export function checkAttackBody (body: AttackRequest, ruleset: Ruleset): void {
   if (body.offHand && ruleset.attacks.twoWeaponFighting && (body.mode ?? 'single') !== 'full') {
-    throw new HttpProblem('inconsistent-fields', 'an off-hand weapon is used only in a full attack (mode: full)', [{ path: '/offHand', message: 'needs mode "full"' }])
+    throw new DomainError('inconsistent-fields', 'an off-hand weapon is used only in a full attack (mode: full)', [{ path: '/offHand', message: 'needs mode "full"' }])
   }
   if (body.target.hitPoints) assertValidHitPoints(body.target.hitPoints, ruleset, '/target/hitPoints')
 }

@@ -1,4 +1,4 @@
-import { HttpProblem } from '../http/problem.js'
+import { DomainError, fieldsError } from '../rules/errors.js'
 import { assertValidHitPoints, kindFieldProblems } from '../http/hit-points.js'
 import { resolutionEcho, type Resolution } from '../http/resolution.js'
 import type { CombatantInput } from '../rules/combatant.js'
@@ -12,7 +12,7 @@ export function damageResponse (resolution: Resolution, body: DamageBody) {
   const blow = body.damage
   if ((blow.amount === undefined) === (blow.dice === undefined)) {
     const message = 'exactly one of amount and dice is required'
-    throw new HttpProblem('inconsistent-fields', message, [{ path: blow.amount === undefined ? '/damage/amount' : '/damage/dice', message }])
+    throw new DomainError('inconsistent-fields', message, [{ path: blow.amount === undefined ? '/damage/amount' : '/damage/dice', message }])
   }
   assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
   const outcome = takeDamage(resolution.ruleset, body.creature, blow, resolution.dice)
@@ -48,7 +48,7 @@ export function healingResponse (resolution: Resolution, body: HealingBody) {
   if (periods && body.healing.period !== undefined && !periods.includes(String(body.healing.period))) {
     problems.push({ path: '/healing/period', message: `must be one of ${periods.join(', ')} for kind ${body.healing.kind}` })
   }
-  if (problems.length > 0) throw new HttpProblem('inconsistent-fields', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems)
+  if (problems.length > 0) throw fieldsError('inconsistent-fields', problems)
   assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
   const outcome = receiveHealing(resolution.ruleset, body.creature, body.healing, resolution.dice)
   return {

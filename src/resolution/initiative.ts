@@ -1,4 +1,4 @@
-import { HttpProblem, type ProblemField } from '../http/problem.js'
+import { DomainError, type DomainErrorField } from '../rules/errors.js'
 import { assertValidHitPoints } from '../http/hit-points.js'
 import { resolutionEcho, type Resolution } from '../http/resolution.js'
 import { rollInitiative, type InitiativeCombatant } from '../rules/initiative/initiative.js'
@@ -6,12 +6,12 @@ import { rollInitiative, type InitiativeCombatant } from '../rules/initiative/in
 /** POST /v1/initiative as a function (the stateless route and the encounter's start and new rounds). */
 export function initiativeResponse (resolution: Resolution, body: { combatants: InitiativeCombatant[] }) {
   const seen = new Set<string>()
-  const duplicates: ProblemField[] = []
+  const duplicates: DomainErrorField[] = []
   body.combatants.forEach((c, i) => {
     if (seen.has(c.id)) duplicates.push({ path: `/combatants/${i}/id`, message: `duplicates the id "${c.id}"` })
     seen.add(c.id)
   })
-  if (duplicates.length > 0) throw new HttpProblem('inconsistent-fields', 'combatant ids must be unique', duplicates)
+  if (duplicates.length > 0) throw new DomainError('inconsistent-fields', 'combatant ids must be unique', duplicates)
   // The variant reads bloodied/wounded off hitPoints: `current` above `max` would be negative damage.
   body.combatants.forEach((c, i) => { if (c.hitPoints) assertValidHitPoints(c.hitPoints, resolution.ruleset, `/combatants/${i}/hitPoints`) })
   const outcome = rollInitiative(resolution.ruleset, body.combatants, resolution.dice)
