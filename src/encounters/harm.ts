@@ -2,7 +2,7 @@
 // POST /v1/damage (massive damage, the variant's Death save), or a new
 // hit-point state taken from a rules response.
 import type { Blow, HitPointsReport } from '../rules/hit-points/index.js'
-import { damageResponse } from '../resolution/hit-points.js'
+import { damageResponse } from '../application/hit-points.js'
 import { creatureOf, reportedHitPoints, storedHitPoints } from './combatants.js'
 import type { Draft } from './flow.js'
 import type { CombatantState, StoredHitPoints } from './model.js'

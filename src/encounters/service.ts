@@ -3,8 +3,8 @@
 // transition against the locked current state, and hands the repository the
 // new state, the event and the response, all written in one transaction.
 import { randomUUID } from 'node:crypto'
-import { newSeed } from '../http/resolution.js'
-import { assertValidHitPoints } from '../http/hit-points.js'
+import { newSeed } from '../application/resolution.js'
+import { assertValidHitPoints } from '../application/consistency.js'
 import type { HitPointsInput } from '../rules/combatant.js'
 import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
 import { reportedHitPoints, type CombatantEntry } from './combatants.js'

@@ -5,7 +5,7 @@
 import { Dice, type RollRecord as Roll } from '../rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
 import { atPath } from '../rules/errors.js'
-import { initiativeResponse } from '../resolution/initiative.js'
+import { initiativeResponse } from '../application/initiative.js'
 import { newCombatant, hitPointsInput, storedHitPoints, type CombatantEntry } from './combatants.js'
 import { reportHitPoints, hitPointsOf } from '../rules/hit-points/index.js'
 import { advanceFrom, combatantById, initiativeCombatants, setConditionNames, startCombat, type Applied, type Draft } from './flow.js'

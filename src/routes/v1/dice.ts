@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DiceRequestSchema, DiceResponseSchema } from '../../schemas/dice.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
+import { resolutionEcho, startResolution } from '../../application/resolution.js'
 import { boundedNotation, MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
 
 const dice: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { GrappleRequestSchema, GrappleResponseSchema } from '../../schemas/maneuvers.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { grappleResponse } from '../../resolution/maneuvers.js'
+import { startResolution } from '../../application/resolution.js'
+import { grappleResponse } from '../../application/maneuvers.js'
 
 const grapples: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/grapples', {

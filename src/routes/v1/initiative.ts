@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InitiativeRequestSchema, InitiativeResponseSchema } from '../../schemas/initiative.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { initiativeResponse } from '../../resolution/initiative.js'
+import { startResolution } from '../../application/resolution.js'
+import { initiativeResponse } from '../../application/initiative.js'
 
 const initiative: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/initiative', {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ManeuverRequestSchema, ManeuverResponseSchema } from '../../schemas/maneuvers.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { maneuverResponse } from '../../resolution/maneuvers.js'
+import { startResolution } from '../../application/resolution.js'
+import { maneuverResponse } from '../../application/maneuvers.js'
 
 const maneuvers: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/maneuvers', {

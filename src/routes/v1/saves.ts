@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SavesRequestSchema, SavesResponseSchema } from '../../schemas/saves.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { savesResponse } from '../../resolution/saves.js'
+import { startResolution } from '../../application/resolution.js'
+import { savesResponse } from '../../application/saves.js'
 import { MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
 
 const saves: FastifyPluginAsyncTypebox = async (fastify) => {

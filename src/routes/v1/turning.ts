@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { TurningRequestSchema, TurningResponseSchema } from '../../schemas/turning.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { turningResponse } from '../../resolution/turning.js'
+import { startResolution } from '../../application/resolution.js'
+import { turningResponse } from '../../application/turning.js'
 
 const turning: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/turning', {

@@ -1,6 +1,6 @@
 import { DomainError, type DomainErrorField } from '../rules/errors.js'
-import { assertValidHitPoints } from '../http/hit-points.js'
-import { resolutionEcho, type Resolution } from '../http/resolution.js'
+import { assertValidHitPoints } from './consistency.js'
+import { resolutionEcho, type Resolution } from './resolution.js'
 import { rollInitiative, type InitiativeCombatant } from '../rules/initiative/initiative.js'
 
 /** POST /v1/initiative as a function (the stateless route and the encounter's start and new rounds). */

@@ -1,4 +1,4 @@
-import { resolutionEcho, type Resolution } from '../http/resolution.js'
+import { resolutionEcho, type Resolution } from './resolution.js'
 import { resolveGrapple, resolveManeuver, type ManeuverRequest } from '../rules/maneuvers/index.js'
 
 /** POST /v1/grapples as a function (the stateless route and the encounter `grapple` action). */

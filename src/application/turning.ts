@@ -1,5 +1,5 @@
 import { fieldsError, type DomainErrorField } from '../rules/errors.js'
-import { resolutionEcho, type Resolution } from '../http/resolution.js'
+import { resolutionEcho, type Resolution } from './resolution.js'
 import { CHANNEL_ACTIONS, resolveTurning, type TurningRequest } from '../rules/turning/index.js'
 import type { TurningRequestBody } from '../schemas/turning.js'
 

@@ -1,4 +1,4 @@
-import { resolutionEcho, type Resolution } from '../http/resolution.js'
+import { resolutionEcho, type Resolution } from './resolution.js'
 import { resolveSaves, type SaveRequest } from '../rules/saves/area-effect.js'
 
 /** POST /v1/saves as a function (the stateless route and the encounter `save` action). */

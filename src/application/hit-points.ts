@@ -1,6 +1,6 @@
 import { DomainError, fieldsError } from '../rules/errors.js'
-import { assertValidHitPoints, kindFieldProblems } from '../http/hit-points.js'
-import { resolutionEcho, type Resolution } from '../http/resolution.js'
+import { assertValidHitPoints, kindFieldProblems } from './consistency.js'
+import { resolutionEcho, type Resolution } from './resolution.js'
 import type { CombatantInput } from '../rules/combatant.js'
 import { type Blow, type Healing, receiveHealing, reportHitPoints, takeDamage } from '../rules/hit-points/index.js'
 

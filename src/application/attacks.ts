@@ -2,8 +2,8 @@
 // service's attack actions both call it, so the same combatants and dice give
 // the same response wherever the attack is made.
 import { DomainError } from '../rules/errors.js'
-import { assertValidHitPoints } from '../http/hit-points.js'
-import { resolutionEcho, type Resolution } from '../http/resolution.js'
+import { assertValidHitPoints } from './consistency.js'
+import { resolutionEcho, type Resolution } from './resolution.js'
 import { resolveAttackAction } from '../rules/attacks/resolve.js'
 import type { AttackRequest } from '../rules/attacks/request.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
