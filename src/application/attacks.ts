@@ -1,10 +1,11 @@
-// POST /v1/attacks as a function: the stateless route and the encounter
-// service's attack actions both call it, so the same combatants and dice give
-// the same response wherever the attack is made.
+// Attacks as operations: POST /v1/attacks and /v1/attacks/odds, and the
+// encounter's attack, full-attack and coup-de-grace actions, call these, so the
+// same combatants and dice give the same result wherever the attack is made.
 import { DomainError } from '../rules/errors.js'
 import { assertValidHitPoints } from './consistency.js'
 import { resolutionEcho, type Resolution } from './resolution.js'
-import { resolveAttackAction } from '../rules/attacks/resolve.js'
+import { resolveAttackAction, type AttackActionResult } from '../rules/attacks/resolve.js'
+import { attackOdds as oddsOf } from '../rules/attacks/odds.js'
 import type { AttackRequest } from '../rules/attacks/request.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
 
@@ -22,9 +23,20 @@ export function checkAttackBody (body: AttackRequest, ruleset: Ruleset): void {
   if (body.target.hitPoints) assertValidHitPoints(body.target.hitPoints, ruleset, '/target/hitPoints')
 }
 
-export function attackResponse (resolution: Resolution, body: AttackRequest) {
+/** Resolve one attack action (a single attack, a full attack or a coup de grace). */
+export function resolveAttack (resolution: Resolution, body: AttackRequest): AttackActionResult {
   checkAttackBody(body, resolution.ruleset)
-  const result = resolveAttackAction(resolution.ruleset, body, resolution.dice)
+  return resolveAttackAction(resolution.ruleset, body, resolution.dice)
+}
+
+/** The POST /v1/attacks answer: the result between the ruleset and seed and the rolls so far. */
+export function attackReport (resolution: Resolution, result: AttackActionResult) {
   const echo = resolutionEcho(resolution)
   return { ruleset: echo.ruleset, seed: echo.seed, ...result, rolls: echo.rolls }
+}
+
+/** The exact odds of an attack action (POST /v1/attacks/odds), with the ruleset it used. */
+export function attackOdds (ruleset: Ruleset, body: AttackRequest) {
+  checkAttackBody(body, ruleset)
+  return { ruleset: ruleset.id, ...oddsOf(ruleset, body) }
 }

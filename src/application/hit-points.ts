@@ -1,14 +1,35 @@
-import { DomainError, fieldsError } from '../rules/errors.js'
+// Damage and healing as operations (POST /v1/damage and /v1/healing, the
+// encounter's damage and heal actions, and every blow an encounter action lands).
+import { fieldsError, DomainError } from '../rules/errors.js'
 import { assertValidHitPoints, kindFieldProblems } from './consistency.js'
 import { resolutionEcho, type Resolution } from './resolution.js'
 import type { CombatantInput } from '../rules/combatant.js'
-import { type Blow, type Healing, receiveHealing, reportHitPoints, takeDamage } from '../rules/hit-points/index.js'
+import { type Blow, type Healing, type HitPointsReport, receiveHealing, reportHitPoints, takeDamage } from '../rules/hit-points/index.js'
 
 export interface DamageBody { creature: CombatantInput & { hitPoints: NonNullable<CombatantInput['hitPoints']> }, damage: Blow }
 export interface HealingBody { creature: CombatantInput & { hitPoints: NonNullable<CombatantInput['hitPoints']> }, healing: Healing & Record<string, unknown> }
 
-/** POST /v1/damage as a function (the stateless route and the encounter `damage` action). */
-export function damageResponse (resolution: Resolution, body: DamageBody) {
+type DamageOutcome = ReturnType<typeof takeDamage>
+type HealingOutcome = ReturnType<typeof receiveHealing>
+
+export interface DamageResult {
+  amount: DamageOutcome['amount']
+  before: HitPointsReport
+  after: HitPointsReport
+  massiveDamage: DamageOutcome['massiveDamage']
+  deathSave: DamageOutcome['deathSave']
+  wound: DamageOutcome['wound']
+}
+
+export interface HealingResult {
+  amount: HealingOutcome['amount']
+  before: HitPointsReport
+  after: HitPointsReport
+  check: HealingOutcome['check']
+}
+
+/** One blow on a creature's hit points. */
+export function applyDamage (resolution: Resolution, body: DamageBody): DamageResult {
   const blow = body.damage
   if ((blow.amount === undefined) === (blow.dice === undefined)) {
     const message = 'exactly one of amount and dice is required'
@@ -17,7 +38,6 @@ export function damageResponse (resolution: Resolution, body: DamageBody) {
   assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
   const outcome = takeDamage(resolution.ruleset, body.creature, blow, resolution.dice)
   return {
-    ...resolutionEcho(resolution),
     amount: outcome.amount,
     before: reportHitPoints(outcome.before, resolution.ruleset),
     after: reportHitPoints(outcome.after, resolution.ruleset),
@@ -25,6 +45,11 @@ export function damageResponse (resolution: Resolution, body: DamageBody) {
     deathSave: outcome.deathSave,
     wound: outcome.wound
   }
+}
+
+/** The POST /v1/damage answer. */
+export function damageReport (resolution: Resolution, result: DamageResult) {
+  return { ...resolutionEcho(resolution), ...result }
 }
 
 /** Which `healing` fields go with which kind. */
@@ -41,8 +66,8 @@ const HEALING_FIELDS = {
 
 const PERIODS: Record<string, readonly string[]> = { natural: ['night', 'bed-rest-day'], recover: ['hour', 'day'] }
 
-/** POST /v1/healing as a function (the stateless route and the encounter `heal` action). */
-export function healingResponse (resolution: Resolution, body: HealingBody) {
+/** One healing step (or a stabilization or recovery roll) on a creature's hit points. */
+export function applyHealing (resolution: Resolution, body: HealingBody): HealingResult {
   const problems = kindFieldProblems(body.healing, HEALING_FIELDS, '/healing')
   const periods = PERIODS[body.healing.kind]
   if (periods && body.healing.period !== undefined && !periods.includes(String(body.healing.period))) {
@@ -52,10 +77,14 @@ export function healingResponse (resolution: Resolution, body: HealingBody) {
   assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
   const outcome = receiveHealing(resolution.ruleset, body.creature, body.healing, resolution.dice)
   return {
-    ...resolutionEcho(resolution),
     amount: outcome.amount,
     before: reportHitPoints(outcome.before, resolution.ruleset),
     after: reportHitPoints(outcome.after, resolution.ruleset),
     check: outcome.check
   }
+}
+
+/** The POST /v1/healing answer. */
+export function healingReport (resolution: Resolution, result: HealingResult) {
+  return { ...resolutionEcho(resolution), ...result }
 }

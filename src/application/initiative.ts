@@ -1,10 +1,10 @@
 import { DomainError, type DomainErrorField } from '../rules/errors.js'
 import { assertValidHitPoints } from './consistency.js'
 import { resolutionEcho, type Resolution } from './resolution.js'
-import { rollInitiative, type InitiativeCombatant } from '../rules/initiative/initiative.js'
+import { rollInitiative, type InitiativeCombatant, type InitiativeOutcome } from '../rules/initiative/initiative.js'
 
-/** POST /v1/initiative as a function (the stateless route and the encounter's start and new rounds). */
-export function initiativeResponse (resolution: Resolution, body: { combatants: InitiativeCombatant[] }) {
+/** Initiative as an operation (POST /v1/initiative, and the encounter's start, newcomers and new rounds). */
+export function initiative (resolution: Resolution, body: { combatants: InitiativeCombatant[] }): InitiativeOutcome {
   const seen = new Set<string>()
   const duplicates: DomainErrorField[] = []
   body.combatants.forEach((c, i) => {
@@ -14,6 +14,10 @@ export function initiativeResponse (resolution: Resolution, body: { combatants: 
   if (duplicates.length > 0) throw new DomainError('inconsistent-fields', 'combatant ids must be unique', duplicates)
   // The variant reads bloodied/wounded off hitPoints: `current` above `max` would be negative damage.
   body.combatants.forEach((c, i) => { if (c.hitPoints) assertValidHitPoints(c.hitPoints, resolution.ruleset, `/combatants/${i}/hitPoints`) })
-  const outcome = rollInitiative(resolution.ruleset, body.combatants, resolution.dice)
-  return { ...resolutionEcho(resolution), ...outcome }
+  return rollInitiative(resolution.ruleset, body.combatants, resolution.dice)
+}
+
+/** The POST /v1/initiative answer. */
+export function initiativeReport (resolution: Resolution, result: InitiativeOutcome) {
+  return { ...resolutionEcho(resolution), ...result }
 }

@@ -1,14 +1,22 @@
 import { resolutionEcho, type Resolution } from './resolution.js'
-import { resolveGrapple, resolveManeuver, type ManeuverRequest } from '../rules/maneuvers/index.js'
+import { resolveGrapple, resolveManeuver, type ManeuverRequest, type ManeuverResult } from '../rules/maneuvers/index.js'
 
-/** POST /v1/grapples as a function (the stateless route and the encounter `grapple` action). */
-export function grappleResponse (resolution: Resolution, body: ManeuverRequest & { action: string }) {
-  const result = resolveGrapple(resolution.ruleset, resolution.dice, body.action, body)
-  return { ...resolutionEcho(resolution), action: body.action, ...result }
+/** One grapple action as an operation (POST /v1/grapples and the encounter `grapple` action). */
+export function grapple (resolution: Resolution, body: ManeuverRequest & { action: string }): ManeuverResult {
+  return resolveGrapple(resolution.ruleset, resolution.dice, body.action, body)
 }
 
-/** POST /v1/maneuvers as a function (the stateless route and the encounter `maneuver` action). */
-export function maneuverResponse (resolution: Resolution, body: ManeuverRequest & { maneuver: string }) {
-  const result = resolveManeuver(resolution.ruleset, resolution.dice, body.maneuver, body)
-  return { ...resolutionEcho(resolution), maneuver: body.maneuver, ...result }
+/** The POST /v1/grapples answer. */
+export function grappleReport (resolution: Resolution, action: string, result: ManeuverResult) {
+  return { ...resolutionEcho(resolution), action, ...result }
+}
+
+/** One combat maneuver as an operation (POST /v1/maneuvers and the encounter `maneuver` action). */
+export function maneuver (resolution: Resolution, body: ManeuverRequest & { maneuver: string }): ManeuverResult {
+  return resolveManeuver(resolution.ruleset, resolution.dice, body.maneuver, body)
+}
+
+/** The POST /v1/maneuvers answer. */
+export function maneuverReport (resolution: Resolution, maneuver: string, result: ManeuverResult) {
+  return { ...resolutionEcho(resolution), maneuver, ...result }
 }

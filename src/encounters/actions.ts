@@ -7,11 +7,11 @@ import type { AttackRequest } from '../rules/attacks/request.js'
 import type { Blow, Healing } from '../rules/hit-points/index.js'
 import type { ManeuverRequest } from '../rules/maneuvers/index.js'
 import type { TurningRequestBody } from '../schemas/turning.js'
-import { attackResponse } from '../application/attacks.js'
-import { damageResponse, healingResponse } from '../application/hit-points.js'
-import { grappleResponse, maneuverResponse } from '../application/maneuvers.js'
-import { savesResponse } from '../application/saves.js'
-import { turningResponse } from '../application/turning.js'
+import { attackReport, resolveAttack } from '../application/attacks.js'
+import { applyDamage, applyHealing, damageReport, healingReport } from '../application/hit-points.js'
+import { grapple, grappleReport, maneuver as resolveManeuver, maneuverReport } from '../application/maneuvers.js'
+import { saves as rollSaves, savesReport } from '../application/saves.js'
+import { turning, turningReport } from '../application/turning.js'
 import { creatureOf, isDown } from './combatants.js'
 import { addCondition, advanceFrom, combatantById, endsAt, isRestricted, moveInOrder, removeCondition, setConditionNames, turnIndex, type Draft } from './flow.js'
 import type { CombatantState } from './model.js'
@@ -94,10 +94,6 @@ function authorize (draft: Draft, type: string, body: Body, actor: CombatantStat
   return 'turn'
 }
 
-function resolution (draft: Draft) {
-  return { ruleset: draft.ruleset, dice: draft.dice }
-}
-
 function attack (draft: Draft, type: string, body: Body, actor: CombatantState): unknown {
   const target = combatant(draft, body.target, '/target')
   const mode = type === 'full-attack' ? 'full' : type === 'coup-de-grace' ? 'coup-de-grace' : 'single'
@@ -109,7 +105,8 @@ function attack (draft: Draft, type: string, body: Body, actor: CombatantState):
     mode,
     ...(body.options !== undefined ? { options: body.options } : {})
   } as AttackRequest
-  const result = attackResponse(resolution(draft), request)
+  const result = resolveAttack(draft, request)
+  const report = attackReport(draft, result)
   for (const a of result.attacks) {
     if (!a.damage) continue
     applyHit(draft, target, a.damage, `${type} ${a.label}`, a.critical)
@@ -118,7 +115,7 @@ function attack (draft: Draft, type: string, body: Body, actor: CombatantState):
     if (target.hitPoints) applyHitPoints(draft, target, { ...target.hitPoints, status: 'dead' }, 'coup de grace: the save against death failed')
     else addCondition(draft, target, 'dead', null, 'coup de grace')
   }
-  return result
+  return report
 }
 
 function saves (draft: Draft, body: Body): unknown {
@@ -132,13 +129,14 @@ function saves (draft: Draft, body: Body): unknown {
     ...(body.effect !== undefined ? { effect: body.effect } : {}),
     targets: entries.map(({ entry, c }) => ({ ...creatureOf(c, draft.ruleset), ...(entry.modifiers !== undefined ? { modifiers: entry.modifiers } : {}), ...(entry.cover !== undefined ? { cover: entry.cover } : {}) }))
   }
-  const result = savesResponse(resolution(draft), request as never)
+  const result = rollSaves(draft, request as never)
+  const report = savesReport(draft, request, result)
   const effect = body.effect as { nonlethal?: boolean } | undefined
   result.results.forEach((r, i) => {
     const c = entries[i]?.c
     if (c && r.damage !== null && r.damage > 0) applyBlow(draft, c, { amount: r.damage, nonlethal: effect?.nonlethal ?? false }, `${String(body.save)} save`)
   })
-  return result
+  return report
 }
 
 function maneuver (draft: Draft, type: 'grapple' | 'maneuver', body: Body, actor: CombatantState): unknown {
@@ -151,8 +149,9 @@ function maneuver (draft: Draft, type: 'grapple' | 'maneuver', body: Body, actor
     ...(body.options !== undefined ? { options: body.options } : {})
   } as ManeuverRequest
   const result = type === 'grapple'
-    ? grappleResponse(resolution(draft), { ...request, action: body.action as string })
-    : maneuverResponse(resolution(draft), { ...request, maneuver: body.maneuver as string })
+    ? grapple(draft, { ...request, action: body.action as string })
+    : resolveManeuver(draft, { ...request, maneuver: body.maneuver as string })
+  const report = type === 'grapple' ? grappleReport(draft, body.action as string, result) : maneuverReport(draft, body.maneuver as string, result)
   const cause = `${type} ${String(body.action ?? body.maneuver)}`
   setConditionNames(draft, actor, result.state.attacker, cause)
   setConditionNames(draft, defender, result.state.defender, cause)
@@ -161,7 +160,7 @@ function maneuver (draft: Draft, type: 'grapple' | 'maneuver', body: Body, actor
   if (type === 'grapple' && result.damage) {
     applyHit(draft, defender, result.damage, cause)
   }
-  return result
+  return report
 }
 
 /** Turning (dnd35) and channel energy (pf1e); outcomes land on the undead and targets of the roster. */
@@ -185,7 +184,8 @@ function turn (draft: Draft, body: Body, actor: CombatantState): unknown {
     ...(body.commandedHitDice !== undefined ? { commandedHitDice: body.commandedHitDice } : {}),
     ...(body.checkModifiers !== undefined ? { checkModifiers: body.checkModifiers } : {})
   } as TurningRequestBody
-  const result = turningResponse(resolution(draft), request) as Record<string, unknown>
+  const result = turning(draft, request)
+  const report = turningReport(draft, result)
   const byId = new Map([...undead, ...targets].map((x) => [x.c.id, x.c]))
   for (const r of (result.results as Array<{ id: string, outcome: string, healed?: number | null, damage?: number | null }>)) {
     const c = byId.get(r.id)
@@ -204,11 +204,11 @@ function turn (draft: Draft, body: Body, actor: CombatantState): unknown {
     }
     if (r.damage !== undefined && r.damage !== null && r.damage > 0) applyBlow(draft, c, { amount: r.damage, singleAttack: true }, cause)
     if (r.healed !== undefined && r.healed !== null && r.healed > 0 && c.hitPoints) {
-      const healed = healingResponse(resolution(draft), { creature: creatureOf(c, draft.ruleset) as never, healing: { kind: 'magical', amount: r.healed } as Healing & Body })
+      const healed = applyHealing(draft, { creature: creatureOf(c, draft.ruleset) as never, healing: { kind: 'magical', amount: r.healed } as Healing & Body })
       applyHitPoints(draft, c, healed.after, cause, { before: healed.before })
     }
   }
-  return result
+  return report
 }
 
 function condition (draft: Draft, body: Body): unknown {
@@ -283,16 +283,16 @@ export function resolveAction (draft: Draft, type: string, body: Body): { result
       break
     case 'damage': {
       const target = combatant(draft, body.target, '/target')
-      const response = damageResponse(resolution(draft), { creature: creatureOf(target, draft.ruleset) as never, damage: body.damage as Blow })
-      applyHitPoints(draft, target, response.after, 'damage action', { before: response.before, massiveDamage: response.massiveDamage, deathSave: response.deathSave })
-      result = response
+      const outcome = applyDamage(draft, { creature: creatureOf(target, draft.ruleset) as never, damage: body.damage as Blow })
+      result = damageReport(draft, outcome)
+      applyHitPoints(draft, target, outcome.after, 'damage action', { before: outcome.before, massiveDamage: outcome.massiveDamage, deathSave: outcome.deathSave })
       break
     }
     case 'heal': {
       const target = combatant(draft, body.target, '/target')
-      const response = healingResponse(resolution(draft), { creature: creatureOf(target, draft.ruleset) as never, healing: body.healing as Healing & Body })
-      applyHitPoints(draft, target, response.after, 'heal action', { before: response.before, check: response.check })
-      result = response
+      const outcome = applyHealing(draft, { creature: creatureOf(target, draft.ruleset) as never, healing: body.healing as Healing & Body })
+      result = healingReport(draft, outcome)
+      applyHitPoints(draft, target, outcome.after, 'heal action', { before: outcome.before, check: outcome.check })
       break
     }
     case 'condition':
