@@ -11,6 +11,8 @@ import { reportedHitPoints, type CombatantEntry } from './combatants.js'
 import { EncounterNotFoundError } from './errors.js'
 import type { CombatantState, EncounterEvent, EncounterState } from './model.js'
 import type { EncounterRepository, Page, EncounterSummary, WriteOptions, Written } from './repository.js'
+
+export type { WriteOptions } from './repository.js'
 import { applyEvent } from './transition.js'
 
 export interface EncounterView extends Omit<EncounterState, 'turn' | 'combatants' | 'downAtCount'> {

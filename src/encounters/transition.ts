@@ -11,7 +11,7 @@ import { reportHitPoints, hitPointsOf } from '../rules/hit-points/index.js'
 import { advanceFrom, combatantById, initiativeCombatants, setConditionNames, startCombat, type Applied, type Draft } from './flow.js'
 import type { EncounterState } from './model.js'
 import { conflict, unknownCombatant } from './problems.js'
-import { resolveAction } from './actions.js'
+import { resolveAction } from './dispatch.js'
 
 export interface EventInput {
   type: string
