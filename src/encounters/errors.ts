@@ -1,21 +1,9 @@
-// What the encounter store can refuse. The HTTP layer maps each `kind` to its
-// problem type (src/plugins/app/problems.ts); nothing here knows HTTP.
+// What the encounter store can refuse, as DomainErrors: the problems plugin
+// maps each `kind` to its problem type (src/plugins/app/problems.ts); nothing
+// here knows HTTP. The subclasses only give the common cases a name.
+import { DomainError } from '../rules/errors.js'
 
-export type EncounterErrorKind = 'not-found' | 'precondition-failed' | 'conflict' | 'validation-failed' | 'database-unavailable'
-
-export class EncounterStoreError extends Error {
-  readonly kind: EncounterErrorKind
-  /** The request fields at fault, as `{ path, message }` (query parameters start with `?`). */
-  readonly errors: Array<{ path: string, message: string }>
-  constructor (kind: EncounterErrorKind, message: string, errors: Array<{ path: string, message: string }> = []) {
-    super(message)
-    this.name = 'EncounterStoreError'
-    this.kind = kind
-    this.errors = errors
-  }
-}
-
-export class EncounterNotFoundError extends EncounterStoreError {
+export class EncounterNotFoundError extends DomainError {
   constructor (what: string) {
     super('not-found', `${what} not found`)
     this.name = 'EncounterNotFoundError'
@@ -29,7 +17,7 @@ export interface VersionPrecondition {
 }
 
 /** An `If-Match` version that is no longer current: nothing was changed. */
-export class VersionConflictError extends EncounterStoreError {
+export class VersionConflictError extends DomainError {
   readonly currentVersion: number
   constructor (expected: VersionPrecondition, current: number) {
     super('precondition-failed', `${expected.describe}; the encounter is at version ${current}`)
@@ -38,14 +26,7 @@ export class VersionConflictError extends EncounterStoreError {
   }
 }
 
-export class DuplicateCombatantError extends EncounterStoreError {
-  constructor (id: string) {
-    super('conflict', `the encounter already has a combatant with id "${id}"`)
-    this.name = 'DuplicateCombatantError'
-  }
-}
-
-export class InvalidCursorError extends EncounterStoreError {
+export class InvalidCursorError extends DomainError {
   constructor () {
     super('validation-failed', 'the cursor is not one this service returned', [{ path: '?cursor', message: 'not a cursor this service returned' }])
     this.name = 'InvalidCursorError'
@@ -53,10 +34,9 @@ export class InvalidCursorError extends EncounterStoreError {
 }
 
 /** The database did not answer (down, unreachable, pool exhausted): a 503, never a 500. */
-export class DatabaseUnavailableError extends EncounterStoreError {
+export class DatabaseUnavailableError extends DomainError {
   constructor (cause: unknown) {
-    super('database-unavailable', 'the database is unavailable; stateless endpoints keep working')
+    super('database-unavailable', 'the database is unavailable; stateless endpoints keep working', [], { retryAfterSeconds: 5, cause })
     this.name = 'DatabaseUnavailableError'
-    this.cause = cause
   }
 }

@@ -2,7 +2,7 @@
 // POST /v1/damage (massive damage, the variant's Death save), or a new
 // hit-point state taken from a rules response.
 import type { Blow, HitPointsReport } from '../rules/hit-points/index.js'
-import { damageResponse } from '../resolution/hit-points.js'
+import { applyDamage } from '../application/hit-points.js'
 import { creatureOf, reportedHitPoints, storedHitPoints } from './combatants.js'
 import type { Draft } from './flow.js'
 import type { CombatantState, StoredHitPoints } from './model.js'
@@ -17,8 +17,8 @@ export function applyHitPoints (draft: Draft, c: CombatantState, after: HitPoint
 /** A blow lands on a combatant with hit points (one without them only has the attack's result). */
 export function applyBlow (draft: Draft, c: CombatantState, blow: Blow, cause: string): void {
   if (!c.hitPoints) return
-  const response = damageResponse({ ruleset: draft.ruleset, dice: draft.dice }, { creature: creatureOf(c, draft.ruleset) as never, damage: { singleAttack: true, ...blow } })
-  applyHitPoints(draft, c, response.after, cause, { before: response.before, massiveDamage: response.massiveDamage, deathSave: response.deathSave })
+  const outcome = applyDamage(draft, { creature: creatureOf(c, draft.ruleset) as never, damage: { singleAttack: true, ...blow } })
+  applyHitPoints(draft, c, outcome.after, cause, { before: outcome.before, massiveDamage: outcome.massiveDamage, deathSave: outcome.deathSave })
 }
 
 /** A hit's lethal and nonlethal parts land as two blows (each through the damage rules), lethal first. */

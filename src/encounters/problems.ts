@@ -1,23 +1,23 @@
-// Why the encounter refuses a write. The HTTP layer maps each kind to its
-// problem type; the domain only names it.
-import { HttpProblem, type ProblemField } from '../http/problem.js'
+// Why the encounter refuses a write, as DomainErrors; the problems plugin maps
+// each kind to its problem type.
+import { DomainError, fieldsError, type DomainErrorField } from '../rules/errors.js'
 
-export function conflict (detail: string, path?: string): HttpProblem {
-  return new HttpProblem('conflict', detail, path === undefined ? [] : [{ path, message: detail }])
+export function conflict (detail: string, path?: string): DomainError {
+  return new DomainError('conflict', detail, path === undefined ? [] : [{ path, message: detail }])
 }
 
-export function unknownCombatant (id: string, path: string): HttpProblem {
-  return new HttpProblem('unknown-combatant', `the encounter has no combatant "${id}"`, [{ path, message: `no combatant "${id}" in this encounter` }])
+export function unknownCombatant (id: string, path: string): DomainError {
+  return new DomainError('unknown-combatant', `the encounter has no combatant "${id}"`, [{ path, message: `no combatant "${id}" in this encounter` }])
 }
 
-export function notPossible (detail: string, path: string): HttpProblem {
-  return new HttpProblem('not-possible', detail, [{ path, message: detail }])
+export function notPossible (detail: string, path: string): DomainError {
+  return new DomainError('not-possible', detail, [{ path, message: detail }])
 }
 
-export function missing (path: string, detail: string): HttpProblem {
-  return new HttpProblem('missing-field', detail, [{ path, message: detail }])
+export function missing (path: string, detail: string): DomainError {
+  return new DomainError('missing-field', detail, [{ path, message: detail }])
 }
 
-export function fieldProblems (kind: 'not-possible' | 'missing-field', problems: ProblemField[]): HttpProblem {
-  return new HttpProblem(kind, problems.map((p) => `${p.path} ${p.message}`).join('; '), problems)
+export function fieldProblems (kind: 'not-possible' | 'missing-field', problems: DomainErrorField[]): DomainError {
+  return fieldsError(kind, problems)
 }

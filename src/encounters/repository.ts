@@ -6,8 +6,8 @@
 import type pg from 'pg'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js'
 import type { Database } from '../db/connection.js'
-import { HttpProblem } from '../http/problem.js'
-import { DatabaseUnavailableError, EncounterNotFoundError, EncounterStoreError, InvalidCursorError, VersionConflictError, type VersionPrecondition } from './errors.js'
+import { DomainError } from '../rules/errors.js'
+import { DatabaseUnavailableError, EncounterNotFoundError, InvalidCursorError, VersionConflictError, type VersionPrecondition } from './errors.js'
 import {
   checkConditions, checkHitPoints, checkOrder, checkReadied, checkSlots, checkStatBlock,
   type CombatantState, type EncounterEvent, type EncounterState
@@ -30,7 +30,7 @@ export function isDatabaseUnavailable (error: unknown): boolean {
 }
 
 function translate (error: unknown): never {
-  if (error instanceof EncounterStoreError || error instanceof HttpProblem) throw error
+  if (error instanceof DomainError) throw error
   if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError(error)
   throw error
 }
@@ -352,9 +352,9 @@ export class EncounterRepository {
     const { rows } = await client.query<{ requestHash: string, statusCode: number, response: unknown }>(
       'SELECT "requestHash", "statusCode", response FROM "IdempotencyRecord" WHERE "ownerId" = $1 AND key = $2', [ownerId, idem.key])
     const row = rows[0]
-    if (!row || row.statusCode === 0) throw new HttpProblem('request-in-progress', 'a request with this Idempotency-Key is still being processed; retry shortly', [], { 'retry-after': '1' })
+    if (!row || row.statusCode === 0) throw new DomainError('request-in-progress', 'a request with this Idempotency-Key is still being processed; retry shortly', [], { retryAfterSeconds: 1 })
     if (row.requestHash !== idem.requestHash) {
-      throw new HttpProblem('idempotency-key-reused', 'this Idempotency-Key was used with another request in the last 24 hours', [{ path: 'header:idempotency-key', message: 'already used with another method, path or body' }])
+      throw new DomainError('idempotency-key-reused', 'this Idempotency-Key was used with another request in the last 24 hours', [{ path: 'header:idempotency-key', message: 'already used with another method, path or body' }])
     }
     return { status: row.statusCode, body: JSON.parse(row.response as string) as unknown }
   }

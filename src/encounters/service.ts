@@ -3,14 +3,16 @@
 // transition against the locked current state, and hands the repository the
 // new state, the event and the response, all written in one transaction.
 import { randomUUID } from 'node:crypto'
-import { newSeed } from '../http/resolution.js'
-import { assertValidHitPoints } from '../http/hit-points.js'
+import { newSeed } from '../application/resolution.js'
+import { assertValidHitPoints } from '../application/consistency.js'
 import type { HitPointsInput } from '../rules/combatant.js'
 import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
 import { reportedHitPoints, type CombatantEntry } from './combatants.js'
 import { EncounterNotFoundError, type VersionPrecondition } from './errors.js'
 import type { CombatantState, EncounterEvent, EncounterState } from './model.js'
 import type { EncounterRepository, Page, EncounterSummary, WriteOptions, Written } from './repository.js'
+
+export type { WriteOptions } from './repository.js'
 import { applyEvent } from './transition.js'
 
 export interface EncounterView extends Omit<EncounterState, 'turn' | 'combatants' | 'downAtCount'> {

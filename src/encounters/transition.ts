@@ -5,13 +5,13 @@
 import { Dice, type RollRecord as Roll } from '../rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
 import { atPath } from '../rules/errors.js'
-import { initiativeResponse } from '../resolution/initiative.js'
+import { initiative, initiativeReport } from '../application/initiative.js'
 import { newCombatant, hitPointsInput, storedHitPoints, type CombatantEntry } from './combatants.js'
 import { reportHitPoints, hitPointsOf } from '../rules/hit-points/index.js'
 import { advanceFrom, combatantById, initiativeCombatants, setConditionNames, startCombat, type Applied, type Draft } from './flow.js'
 import type { EncounterState } from './model.js'
 import { conflict, unknownCombatant } from './problems.js'
-import { resolveAction } from './actions.js'
+import { resolveAction } from './dispatch.js'
 
 export interface EventInput {
   type: string
@@ -65,13 +65,15 @@ function addCombatant (draft: Draft, entry: CombatantEntry): unknown {
   state.combatants.push(c)
   if (state.status !== 'active') return null
   // A combatant joining a running fight rolls initiative on entry and acts at its count from then on.
-  const rolled = initiativeResponse({ ruleset, dice: draft.dice }, { combatants: initiativeCombatants(state, ruleset, [c.id]) })
+  const resolution = { ruleset, dice: draft.dice }
+  const rolled = initiative(resolution, { combatants: initiativeCombatants(state, ruleset, [c.id]) })
+  const report = initiativeReport(resolution, rolled)
   const count = rolled.order[0]?.total ?? 0
   c.initiative = count
   const at = state.order.findIndex((id) => (combatantById(state, id)?.initiative ?? 0) < count)
   state.order.splice(at === -1 ? state.order.length : at, 0, c.id)
   draft.applied.push({ kind: 'initiative', round: state.round, order: [{ id: c.id, initiative: count }] })
-  return rolled
+  return report
 }
 
 function updateCombatant (draft: Draft, id: string, patch: Record<string, unknown>): void {
@@ -106,9 +108,11 @@ function start (draft: Draft): unknown {
   const { state, ruleset } = draft
   if (state.status !== 'preparing') throw conflict(`the encounter is ${state.status}; only a preparing encounter can start`)
   if (state.combatants.length === 0) throw conflict('the encounter has no combatants to start with')
-  const response = initiativeResponse({ ruleset, dice: draft.dice }, { combatants: initiativeCombatants(state, ruleset) })
-  startCombat(draft, response)
-  return response
+  const resolution = { ruleset, dice: draft.dice }
+  const rolled = initiative(resolution, { combatants: initiativeCombatants(state, ruleset) })
+  const report = initiativeReport(resolution, rolled)
+  startCombat(draft, rolled)
+  return report
 }
 
 /** Apply one event. Throws a problem (and changes nothing) when the event is not allowed in this state. */

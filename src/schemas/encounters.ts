@@ -1,5 +1,5 @@
 // Encounters (CONTRACT › Encounters): the resource, its roster, the actions and the log.
-import { Type, type Static } from 'typebox'
+import { Type } from 'typebox'
 import {
   CombatantProperties, ConditionSchema, DiceControlSchema, DiceNotationSchema, Id, LIMITS, ModifierListSchema, Nullable,
   RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema
@@ -113,22 +113,22 @@ export const StartSchema = Type.Object({
   dice: Type.Optional(DiceControlSchema)
 }, { title: 'EncounterStart', additionalProperties: false, description: 'Dice order: one initiative d20 per combatant in roster order, then roll-offs (as POST /v1/initiative).' })
 
-export const ACTION_TYPES = ['attack', 'full-attack', 'coup-de-grace', 'save', 'grapple', 'maneuver', 'turn', 'damage', 'heal', 'condition', 'move', 'act', 'delay', 'ready', 'end-turn', 'end'] as const
-
 /** The events a write to the roster or the start logs; every action logs an event named after its `type`. */
 export const ROSTER_EVENT_TYPES = ['created', 'combatant-added', 'combatant-updated', 'combatant-removed', 'started'] as const
-/** Every event type of the log, and so every `event:` name of the stream. */
-export const EVENT_TYPES = [...ROSTER_EVENT_TYPES, ...ACTION_TYPES] as const
-
-export const EventTypeSchema = StringEnum(EVENT_TYPES, {
-  title: 'EncounterEventType',
-  description: 'What an event of the log is: `created`, `combatant-added`, `combatant-updated`, `combatant-removed` and `started` for the roster and the start, else the `type` of the action it logs. On the event stream it is each message\'s `event:` name.'
-})
 
 const CombatantRef = (description: string) => ShortString({ minLength: 1, description })
 
-export const ActionSchema = Type.Object({
-  type: StringEnum(ACTION_TYPES, { description: 'The action. Which other fields apply depends on it (see the operation description); a field an action needs and lacks is a 422 `missing-field` naming it.' }),
+export const ACTION_TYPE_DESCRIPTION = 'The action. Which other fields apply depends on it (see the operation description); a field an action needs and lacks is a 422 `missing-field` naming it.'
+export const ACTION_OPTIONS_DESCRIPTION = 'The stateless endpoint\'s `options`: AttackOptions for attacks, GrappleOptions or ManeuverOptions for grapples and maneuvers. A field none of them knows is a 400; options of another action than `type` a 422 `inconsistent-fields` naming the field.'
+
+/**
+ * Every field an encounter action body may carry besides `type`, in the order
+ * the EncounterAction schema lists them. Each action module
+ * (src/encounters/actions/<type>.ts) builds its body from these; the request
+ * schema is built from the registered actions (src/encounters/actions/schema.ts),
+ * with `type` and `options` (at this place) from the registry.
+ */
+export const ACTION_FIELDS = {
   actor: Type.Optional(CombatantRef('The acting combatant\'s id. Required except for damage, heal, save, condition and end (a GM applies those at any time).')),
   target: Type.Optional(CombatantRef('The target combatant\'s id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition).')),
   targets: Type.Optional(Type.Array(Type.Union([CombatantRef('A target id.'), Type.Object({
@@ -149,8 +149,8 @@ export const ActionSchema = Type.Object({
   others: Type.Optional(Type.Array(CombatantRef('Another grappler.'), { maxItems: LIMITS.listItems, description: '`grapple` (dnd35): further grapplers by id.' })),
   weapon: Type.Optional(WeaponSchema),
   offHand: Type.Optional(WeaponSchema),
-  // Which of the three depends on `type`: options that fit another action's are a 422 `inconsistent-fields`.
-  options: Type.Optional(Type.Union([AttackOptionsSchema, GrappleOptionsSchema, ManeuverOptionsSchema], { description: 'The stateless endpoint\'s `options`: AttackOptions for attacks, GrappleOptions or ManeuverOptions for grapples and maneuvers. A field none of them knows is a 400; options of another action than `type` a 422 `inconsistent-fields` naming the field.' })),
+  // The union of the registered actions' options schemas; which one applies depends on `type`.
+  options: Type.Optional(Type.Unknown()),
   action: Type.Optional(StringEnum([...new Set([...GRAPPLE_ACTIONS, ...TURNING_ACTIONS])], { description: '`grapple`: the grapple action; `turn`: the turning action (turn, rebuke, command, bolster, dispel; pf1e channel-positive, channel-negative, turn-undead).' })),
   maneuver: Type.Optional(StringEnum(MANEUVERS, { description: '`maneuver`: which one.' })),
   previousTurningCheck: Type.Optional(Type.Integer({ minimum: -100, maximum: 200 })),
@@ -196,7 +196,9 @@ export const ActionSchema = Type.Object({
   offTurn: Type.Optional(Type.Boolean({ description: '`attack` off the actor\'s turn: an attack of opportunity (variant: a reaction attack), counted against its reactions this round.' })),
   seed: Type.Optional(SeedSchema),
   dice: Type.Optional(DiceControlSchema)
-}, {
+}
+
+export const ACTION_SCHEMA_OPTIONS = {
   additionalProperties: false,
   title: 'EncounterAction',
   description: 'One action in an encounter; the stateless endpoint\'s body with combatant ids in place of combatants.',
@@ -204,31 +206,44 @@ export const ActionSchema = Type.Object({
     { type: 'attack', actor: 'fighter', target: 'goblin', weapon: { name: 'longsword', damage: '1d8', critRange: 19 }, dice: { sequence: [15, 6] } },
     { type: 'end-turn', actor: 'fighter' }
   ]
-})
+}
 
-export const EventSchema = Type.Object({
-  seq: Type.Integer({ description: 'Position in the log, from 1, without gaps.' }),
-  type: EventTypeSchema,
-  actor: Nullable(Type.String()),
-  round: Type.Integer({ description: 'The round when it happened.' }),
-  initiativeCount: Nullable(Type.Integer(), { description: 'The count of the turn when it happened; null outside turns.' }),
-  createdAt: Type.String({ format: 'date-time' })
-}, { additionalProperties: false, title: 'EncounterEventSummary', description: 'What an event was: its sequence number, type, actor and when it happened.' })
+/**
+ * The log's schemas for a list of action types: every event type of the log
+ * (and so every `event:` name of the stream) is a roster event or the `type`
+ * of a registered action, so the routes build these from the action registry
+ * (src/encounters/actions/index.ts), the one list of action types.
+ */
+export function encounterEventSchemas (actionTypes: readonly string[]) {
+  const eventType = StringEnum([...ROSTER_EVENT_TYPES, ...actionTypes], {
+    title: 'EncounterEventType',
+    description: 'What an event of the log is: `created`, `combatant-added`, `combatant-updated`, `combatant-removed` and `started` for the roster and the start, else the `type` of the action it logs. On the event stream it is each message\'s `event:` name.'
+  })
+  const EventSchema = Type.Object({
+    seq: Type.Integer({ description: 'Position in the log, from 1, without gaps.' }),
+    type: eventType,
+    actor: Nullable(Type.String()),
+    round: Type.Integer({ description: 'The round when it happened.' }),
+    initiativeCount: Nullable(Type.Integer(), { description: 'The count of the turn when it happened; null outside turns.' }),
+    createdAt: Type.String({ format: 'date-time' })
+  }, { additionalProperties: false, title: 'EncounterEventSummary', description: 'What an event was: its sequence number, type, actor and when it happened.' })
 
-export const LoggedEventSchema = Type.Object({
-  ...EventSchema.properties,
-  request: Type.Record(Type.String(), Type.Unknown(), { description: 'The request as applied, with the seed the service chose and the ids it assigned.' }),
-  rolls: RollsSchema,
-  result: Type.Unknown({ description: 'The rules result, in the stateless endpoint\'s response shape; null for bookkeeping events.' }),
-  applied: Type.Array(Type.Unknown(), { description: 'What the event changed beyond its result: hit points, conditions, turns, initiative.' })
-}, { additionalProperties: false, title: 'EncounterEvent', description: 'One event of an encounter\'s log: the request as applied, its rolls, its result and what it changed.' })
+  const LoggedEventSchema = Type.Object({
+    ...EventSchema.properties,
+    request: Type.Record(Type.String(), Type.Unknown(), { description: 'The request as applied, with the seed the service chose and the ids it assigned.' }),
+    rolls: RollsSchema,
+    result: Type.Unknown({ description: 'The rules result, in the stateless endpoint\'s response shape; null for bookkeeping events.' }),
+    applied: Type.Array(Type.Unknown(), { description: 'What the event changed beyond its result: hit points, conditions, turns, initiative.' })
+  }, { additionalProperties: false, title: 'EncounterEvent', description: 'One event of an encounter\'s log: the request as applied, its rolls, its result and what it changed.' })
 
-export const ActionResponseSchema = Type.Object({
-  event: EventSchema,
-  result: Type.Unknown({ description: 'The stateless endpoint\'s response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions.' }),
-  applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`.' }),
-  encounter: EncounterSchema
-}, { additionalProperties: false, title: 'EncounterActionResult', description: 'The result of an action, what it changed, and the encounter after it.' })
+  const ActionResponseSchema = Type.Object({
+    event: EventSchema,
+    result: Type.Unknown({ description: 'The stateless endpoint\'s response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions.' }),
+    applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`.' }),
+    encounter: EncounterSchema
+  }, { additionalProperties: false, title: 'EncounterActionResult', description: 'The result of an action, what it changed, and the encounter after it.' })
+  return { EventSchema, LoggedEventSchema, ActionResponseSchema }
+}
 
 export const EncounterIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The encounter id (a UUID).' }) }, { additionalProperties: false })
 export const CombatantParams = Type.Object({
@@ -254,5 +269,4 @@ export const EncounterListSchema = Type.Object({
   nextCursor: Nullable(Type.String())
 }, { title: 'EncounterList', description: 'A page of encounters, newest first, and the cursor of the next.', additionalProperties: false })
 
-export type ActionBody = Static<typeof ActionSchema>
 export { HitPointsInputSchema, AttackOptionsSchema, GrappleOptionsSchema, ManeuverOptionsSchema }

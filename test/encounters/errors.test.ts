@@ -197,3 +197,21 @@ test('a non-finite or oversized number in a query string is a 400 naming the par
   for (const limit of ['1e400', 'Infinity', '-1e400']) assertProblem(await h.http.get(`/v1/encounters?limit=${limit}`), 400, 'validation-failed', '?limit')
   for (const after of ['1e400', '9007199254740993']) assertProblem(await h.http.get(`/v1/encounters/${id}/events?after=${after}`), 400, 'validation-failed', '?after')
 })
+
+// An action names its combatants by id: an error about a stored stat block names the body field that
+// referenced the combatant, never a path inside an object the client did not send (SRD 3.5 › Coup de Grace: a helpless target).
+test('errors from an action name the fields of its body: a coup de grace on a target that is not helpless names /target', async () => {
+  const { id } = await createEncounter(h, { name: 'paths', ruleset: 'dnd35', combatants: two })
+  await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
+  const res = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'coup-de-grace', actor: 'a', target: 'b', weapon: { damage: '1d6' } })
+  assertProblem(res, 422, 'not-possible')
+  assert.deepEqual(res.body.errors.map((e: Json) => e.path), ['/target'])
+  assert.match(res.body.errors[0].message, /combatant "b": conditions/)
+  // A trip needs the defender's touch AC: a printed total alone is a 422 naming /target, the id that chose it.
+  await h.http.patch(`/v1/encounters/${id}/combatants/b`).send({ armorClass: { total: 15 } }).expect(200)
+  const trip = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'maneuver', actor: 'a', target: 'b', maneuver: 'trip', dice: { sequence: [15] } })
+  assertProblem(trip, 422, 'missing-field')
+  assert.deepEqual(trip.body.errors.map((e: Json) => e.path), ['/target'])
+  assert.match(trip.body.errors[0].message, /combatant "b": armorClass\/touch/)
+  assert.equal(await versionOf(id), 3, 'refused actions write nothing')
+})

@@ -1,5 +1,5 @@
 // The event types are one list in the code (the roster's events and the
-// action types), published as the EncounterEventType enum and used as the
+// registered action types), published as the EncounterEventType enum and used as the
 // stream's `event:` names; `?eventName=message` drops the `event:` line so a
 // generic listener gets every event (test/browser/event-stream-listen.test.ts
 // shows both in Chromium's EventSource).
@@ -8,7 +8,12 @@ import assert from 'node:assert/strict'
 import { createEncounter, encounterApp, type EncounterHarness } from '../helpers/encounters.js'
 import { openStream } from '../helpers/sse.js'
 import { assertProblem } from '../helpers/problems.js'
-import { ACTION_TYPES, EVENT_TYPES, ROSTER_EVENT_TYPES } from '../../src/schemas/encounters.js'
+import { ROSTER_EVENT_TYPES } from '../../src/schemas/encounters.js'
+import { registeredActions } from '../../src/encounters/actions/index.js'
+import { eventTypes } from '../../src/encounters/actions/schema.js'
+
+const ACTION_TYPES = registeredActions().map((a) => a.type)
+const EVENT_TYPES = eventTypes()
 import { sseFrame } from '../../src/encounters/event-stream.js'
 
 interface Document { components: { schemas: Record<string, { enum?: string[], properties?: Record<string, { $ref?: string, enum?: string[] }> }> } }
@@ -26,6 +31,7 @@ test('the document lists every event type as the EncounterEventType enum, from t
   const schemas = document.components.schemas
   assert.deepEqual(schemas.EncounterEventType?.enum, [...ROSTER_EVENT_TYPES, ...ACTION_TYPES])
   assert.deepEqual(EVENT_TYPES, [...ROSTER_EVENT_TYPES, ...ACTION_TYPES])
+  assert.ok(ACTION_TYPES.includes('attack') && ACTION_TYPES.includes('end-turn'), 'the built-in actions are registered')
   // Every action is an event type: the action body's `type` enum is the same list.
   assert.deepEqual(schemas.EncounterAction?.properties?.type?.enum ?? schemas.EncounterAction?.properties?.type, [...ACTION_TYPES])
   for (const name of ['EncounterEvent', 'EncounterEventSummary']) {

@@ -1,11 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { RuleError } from '../../rules/errors.js'
-import { NotationError } from '../../rules/dice/notation.js'
+import { DomainError } from '../../rules/errors.js'
 import { HttpProblem, instanceOf, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
 import { fieldErrors } from '../../http/validation.js'
 import { AllowedMethods } from '../../http/allowed-methods.js'
-import { DatabaseUnavailableError, EncounterStoreError } from '../../encounters/errors.js'
 
 const FASTIFY_CODES: Record<string, ProblemKind> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload-too-large',
@@ -60,23 +58,17 @@ function send (reply: FastifyReply, request: FastifyRequest, kind: ProblemKind, 
  * generic 500 that leaks nothing.
  */
 async function problems (fastify: FastifyInstance): Promise<void> {
-  fastify.setErrorHandler((error: FastifyError | RuleError | HttpProblem | NotationError | EncounterStoreError, request, reply) => {
-    if (error instanceof RuleError) {
+  fastify.setErrorHandler((error: FastifyError | DomainError | HttpProblem, request, reply) => {
+    // The one mapping of the domain's errors: the kind is the problem type and chooses the status.
+    if (error instanceof DomainError) {
+      if (error.kind === 'database-unavailable') request.log.warn({ err: error.cause }, 'database unavailable')
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return send(reply, request, error.kind, error.message, error.errors)
     }
+    // Raised by the HTTP layer itself (access, limits, content coding), with its headers.
     if (error instanceof HttpProblem) {
       reply.headers(error.headers)
       return send(reply, request, error.kind, error.message, error.errors)
-    }
-    if (error instanceof EncounterStoreError) {
-      if (error instanceof DatabaseUnavailableError) {
-        request.log.warn({ err: error.cause }, 'database unavailable')
-        reply.header('retry-after', '5')
-      }
-      return send(reply, request, error.kind, error.message, error.errors)
-    }
-    if (error instanceof NotationError) {
-      return send(reply, request, 'validation-failed', error.message)
     }
     const fastifyError = error as FastifyError
     if (fastifyError.validation) {

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { AttackOddsRequestSchema, AttackRequestSchema, AttackResponseSchema } from '../../schemas/attacks.js'
 import { AttackOddsResponseSchema } from '../../schemas/attack-odds.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { attackResponse, checkAttackBody } from '../../resolution/attacks.js'
+import { startResolution } from '../../application/resolution.js'
+import { attackOdds, attackReport, resolveAttack } from '../../application/attacks.js'
 import { getRuleset } from '../../rules/rulesets/index.js'
 import { MAX_DAMAGE_DICE_PER_ACTION } from '../../rules/attacks/resolve.js'
-import { attackOdds, ODDS_COST, ODDS_LIMITS } from '../../rules/attacks/odds.js'
+import { ODDS_COST, ODDS_LIMITS } from '../../rules/attacks/odds.js'
 import type { AttackRequest } from '../../rules/attacks/request.js'
 
 const INPUTS = 'Feats read: attacker `weapon-finesse`, `precise-shot`, `two-weapon-fighting`, `improved-two-weapon-fighting`, `greater-two-weapon-fighting`, `improved-unarmed-strike`; target `uncanny-dodge`, `immune-to-critical-hits` (no threat, no coup de grace). Attacker conditions: `prone` (−4 melee; ranged only with a weapon named crossbow, or shuriken in dnd35/pf1e), `squeezing`, `dazzled`, `entangled`, `shaken`, `frightened`, `grappling`/`grappled`, `invisible` (+2, target loses Dex), `blinded` (50% miss chance); variant `bloodied`, `wounded`, `sickened`, `disoriented`, `back-to-back`. Target conditions choose the AC (flat-footed/off-guard, helpless, stunned, blinded, cowering, prone, pinned, squeezing, grappling, charging, …) and `invisible` gives a 50% miss chance. In a coup de grace, concealment is not rolled: finding the creature is the caller\'s earlier round.'
@@ -23,7 +23,10 @@ const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
       body: AttackRequestSchema,
       response: { 200: AttackResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => attackResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body as AttackRequest))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return attackReport(resolution, resolveAttack(resolution, request.body as AttackRequest))
+  })
 
   fastify.post('/v1/attacks/odds', {
     schema: {
@@ -34,12 +37,7 @@ const attacks: FastifyPluginAsyncTypebox = async (fastify) => {
       body: AttackOddsRequestSchema,
       response: { 200: AttackOddsResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => {
-    const ruleset = getRuleset(request.body.ruleset ?? fastify.config.defaultRuleset)
-    const body = request.body as AttackRequest
-    checkAttackBody(body, ruleset)
-    return { ruleset: ruleset.id, ...attackOdds(ruleset, body) }
-  })
+  }, async (request) => attackOdds(getRuleset(request.body.ruleset ?? fastify.config.defaultRuleset), request.body as AttackRequest))
 }
 
 export default attacks

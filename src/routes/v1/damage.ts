@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DamageRequestSchema, DamageResponseSchema } from '../../schemas/hit-points.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { damageResponse, type DamageBody } from '../../resolution/hit-points.js'
+import { startResolution } from '../../application/resolution.js'
+import { applyDamage, damageReport, type DamageBody } from '../../application/hit-points.js'
 import { MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
 
 const damage: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -15,7 +15,10 @@ const damage: FastifyPluginAsyncTypebox = async (fastify) => {
       body: DamageRequestSchema,
       response: { 200: DamageResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => damageResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body as DamageBody))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return damageReport(resolution, applyDamage(resolution, request.body as DamageBody))
+  })
 }
 
 export default damage

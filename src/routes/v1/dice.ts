@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DiceRequestSchema, DiceResponseSchema } from '../../schemas/dice.js'
 import { errorResponses } from '../../schemas/common.js'
-import { resolutionEcho, startResolution } from '../../http/resolution.js'
-import { boundedNotation, MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
+import { startResolution } from '../../application/resolution.js'
+import { diceReport, rollDice } from '../../application/dice.js'
+import { MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
 
 const dice: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/dice', {
@@ -16,8 +17,7 @@ const dice: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }, async (request) => {
     const resolution = startResolution(request.body, fastify.config.defaultRuleset)
-    const rolled = resolution.dice.rollNotation(boundedNotation(request.body.notation, '/notation'), 'dice')
-    return { ...resolutionEcho(resolution), notation: rolled.notation, total: rolled.total, terms: rolled.terms }
+    return diceReport(resolution, rollDice(resolution, request.body.notation))
   })
 }
 

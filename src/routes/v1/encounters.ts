@@ -3,15 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { errorResponses, problemResponse } from '../../schemas/common.js'
+import type { TSchema } from 'typebox'
 import {
-  ActionResponseSchema, ActionSchema, AttackOptionsSchema, AddCombatantSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
-  EncounterListSchema, EncounterSchema, EventsQuery, GrappleOptionsSchema, ListQuery, LoggedEventSchema, ManeuverOptionsSchema, StartSchema
+  AddCombatantSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
+  EncounterListSchema, EncounterSchema, EventsQuery, ListQuery, StartSchema
 } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
 import { ENTITY_TAG_LIST, ifMatchPrecondition, ifNoneMatchMatches } from '../../http/entity-tags.js'
 import { compileBodyValidator, fieldErrors } from '../../http/validation.js'
-import { EncounterService } from '../../encounters/service.js'
-import type { WriteOptions } from '../../encounters/repository.js'
+import { EncounterService, type WriteOptions } from '../../encounters/service.js'
+import { actionOf, registeredActions, type EncounterAction } from '../../encounters/actions/index.js'
+import { actionSchema, eventSchemas } from '../../encounters/actions/schema.js'
 
 /**
  * An Idempotency-Key is 1 to 200 visible ASCII characters (RFC 9110 VCHAR).
@@ -46,22 +48,24 @@ function sendWritten<T extends { version?: number, encounter?: { version: number
   return written.body
 }
 
-const OPTION_VALIDATORS = {
-  attack: compileBodyValidator(AttackOptionsSchema),
-  grapple: compileBodyValidator(GrappleOptionsSchema),
-  maneuver: compileBodyValidator(ManeuverOptionsSchema)
+/** One validator per options schema of the registered actions, compiled once. */
+function optionValidators (): Map<TSchema, ReturnType<typeof compileBodyValidator>> {
+  const validators = new Map<TSchema, ReturnType<typeof compileBodyValidator>>()
+  for (const action of registeredActions()) {
+    if (action.options !== undefined && !validators.has(action.options)) validators.set(action.options, compileBodyValidator(action.options))
+  }
+  return validators
 }
-const OPTIONS_OF: Record<string, keyof typeof OPTION_VALIDATORS> = { attack: 'attack', 'full-attack': 'attack', 'coup-de-grace': 'attack', grapple: 'grapple', maneuver: 'maneuver' }
 
 /**
  * `options` is the stateless endpoint's: the schema accepts the options of any
  * action, so options that do not fit this action's are a 422 naming each field.
  */
-function checkOptions (body: { type: string, options?: unknown }): void {
+function checkOptions (validators: ReturnType<typeof optionValidators>, body: { type: string, options?: unknown }): void {
   if (body.options === undefined) return
-  const which = OPTIONS_OF[body.type]
-  if (!which) throw new HttpProblem('not-possible', `${body.type} takes no options`, [{ path: '/options', message: `${body.type} takes no options` }])
-  const validate = OPTION_VALIDATORS[which]
+  const schema = actionOf(body.type)?.options
+  if (!schema) throw new HttpProblem('not-possible', `${body.type} takes no options`, [{ path: '/options', message: `${body.type} takes no options` }])
+  const validate = validators.get(schema) as ReturnType<typeof compileBodyValidator>
   if (!validate(body.options)) {
     const errors = fieldErrors(validate.errors ?? []).map((e) => ({ path: `/options${e.path}`, message: `${e.message} in the options of ${body.type}` }))
     throw new HttpProblem('inconsistent-fields', `${errors.length} field(s) of options do not fit the ${body.type} action`, errors)
@@ -82,17 +86,29 @@ const WRITE_HEADERS = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: IDEMPOTENCY_KEY_CHARACTERS, description: '1 to 200 visible ASCII characters (`!` to `~`, no spaces); any other key is a 400 naming the header. Replays the first response (status and body) for 24 hours for the same key and request; another request with the key is a 422; a concurrent retry waits for the first.' }))
 })
 
-const ACTIONS_DESCRIPTION = [
-  'One action in the fight. The body is the stateless endpoint\'s body with combatant ids in place of combatant objects: the stored stat block, current hit points and conditions are used, so the same combatants and dice give exactly the stateless response (`result`). Results are applied: damage to hit points (through the same rules as POST /v1/damage: massive damage, the variant\'s Death save), grapple and maneuver conditions on both sides, turned and destroyed undead, healing, dying and death.',
-  '',
-  '**Types.** `attack` (standard; variant major), `full-attack` and `coup-de-grace` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`. `save`: `targets`, `save`, `dc`, optional `effect` (damage applied per target). `grapple`: `actor`, `target`, `action`, optional `others`, `options`. `maneuver`: `actor`, `target`, `maneuver`, `options`. `turn`: `actor`, `action`, `undead` (dnd35) or `targets` (pf1e). `damage`: `target`, `damage`. `heal`: `target`, `healing`. `condition`: `target`, `add` or `remove`, optional `durationRounds`. `move` (move; variant minor). `act`: `actionType`, `description`. `delay`: `count` or `after`. `ready`: `trigger` (standard; variant major); a later action with `readied: true` by that combatant fires it. `end-turn`, `end`.',
-  '',
-  '**Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant\'s How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: `damage`, `heal`, `save`, `condition` and `end` (a GM applies them at any time); an `attack` with `offTurn: true` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant\'s own turn); and `readied: true`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. `end-turn` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant\'s first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).',
-  '',
-  '**Dice order**: the stateless endpoint\'s, then the dice of what the result sets off, in order: each hit\'s massive-damage save or Death save, stabilization checks of dying combatants passed over, end-of-round Death saves and the new round\'s initiative.'
-].join('\n')
+function list (items: string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}` : items.join('')
+}
+
+/** The operation's description, each action's line from its module. */
+function actionsDescription (actions: EncounterAction[]): string {
+  const gmList = list(actions.filter((a) => a.gm === true).map((a) => `\`${a.type}\``))
+  return [
+    'One action in the fight. The body is the stateless endpoint\'s body with combatant ids in place of combatant objects: the stored stat block, current hit points and conditions are used, so the same combatants and dice give exactly the stateless response (`result`). Results are applied: damage to hit points (through the same rules as POST /v1/damage: massive damage, the variant\'s Death save), grapple and maneuver conditions on both sides, turned and destroyed undead, healing, dying and death.',
+    '',
+    '**Types.**',
+    ...actions.map((a) => `- ${a.description}`),
+    '',
+    `**Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant's How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: ${gmList} (a GM applies them at any time); an \`attack\` with \`offTurn: true\` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant's own turn); and \`readied: true\`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. \`end-turn\` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant's first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).`,
+    '',
+    '**Dice order**: the stateless endpoint\'s, then the dice of what the result sets off, in order: each hit\'s massive-damage save or Death save, stabilization checks of dying combatants passed over, end-of-round Death saves and the new round\'s initiative.'
+  ].join('\n')
+}
 
 const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { ActionResponseSchema, LoggedEventSchema } = eventSchemas()
+  // Built when the routes are, so every action registered by then is in the schema, the options and the description.
+  const validators = optionValidators()
   const service = new EncounterService(() => {
     if (!fastify.db) throw new HttpProblem('not-found', 'encounters are turned off on this server (ENCOUNTERS=off)')
     return fastify.db.encounters
@@ -207,12 +223,13 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/v1/encounters/:id/actions', {
     schema: {
-      tags: ['encounters'], operationId: 'encounterAction', summary: 'Take an action', description: ACTIONS_DESCRIPTION,
-      headers: WRITE_HEADERS, params: EncounterIdParams, body: ActionSchema, response: { 200: ActionResponseSchema, ...write }
+      tags: ['encounters'], operationId: 'encounterAction', summary: 'Take an action', description: actionsDescription(registeredActions()),
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: actionSchema(), response: { 200: ActionResponseSchema, ...write }
     }
   }, async (request, reply) => {
-    checkOptions(request.body)
-    return sendWritten(reply, await service.act(ownerOf(request), request.params.id, request.body, writeOptions(request)))
+    const body = request.body as Record<string, unknown> & { type: string }
+    checkOptions(validators, body)
+    return sendWritten(reply, await service.act(ownerOf(request), request.params.id, body, writeOptions(request)))
   })
 
   fastify.get('/v1/encounters/:id/events', {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { GrappleRequestSchema, GrappleResponseSchema } from '../../schemas/maneuvers.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { grappleResponse } from '../../resolution/maneuvers.js'
+import { startResolution } from '../../application/resolution.js'
+import { grapple, grappleReport } from '../../application/maneuvers.js'
 
 const grapples: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/grapples', {
@@ -24,7 +24,10 @@ const grapples: FastifyPluginAsyncTypebox = async (fastify) => {
       body: GrappleRequestSchema,
       response: { 200: GrappleResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => grappleResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return grappleReport(resolution, request.body.action, grapple(resolution, request.body))
+  })
 }
 
 export default grapples

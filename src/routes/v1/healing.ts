@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HealingRequestSchema, HealingResponseSchema } from '../../schemas/hit-points.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { healingResponse, type HealingBody } from '../../resolution/hit-points.js'
+import { startResolution } from '../../application/resolution.js'
+import { applyHealing, healingReport, type HealingBody } from '../../application/hit-points.js'
 import { MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
 
 const healing: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -15,7 +15,10 @@ const healing: FastifyPluginAsyncTypebox = async (fastify) => {
       body: HealingRequestSchema,
       response: { 200: HealingResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => healingResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body as HealingBody))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return healingReport(resolution, applyHealing(resolution, request.body as HealingBody))
+  })
 }
 
 export default healing

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { InitiativeRequestSchema, InitiativeResponseSchema } from '../../schemas/initiative.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { initiativeResponse } from '../../resolution/initiative.js'
+import { startResolution } from '../../application/resolution.js'
+import { initiative as rollInitiative, initiativeReport } from '../../application/initiative.js'
 
 const initiative: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/initiative', {
@@ -14,7 +14,10 @@ const initiative: FastifyPluginAsyncTypebox = async (fastify) => {
       body: InitiativeRequestSchema,
       response: { 200: InitiativeResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => initiativeResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return initiativeReport(resolution, rollInitiative(resolution, request.body))
+  })
 }
 
 export default initiative

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ManeuverRequestSchema, ManeuverResponseSchema } from '../../schemas/maneuvers.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { maneuverResponse } from '../../resolution/maneuvers.js'
+import { startResolution } from '../../application/resolution.js'
+import { maneuver, maneuverReport } from '../../application/maneuvers.js'
 
 const maneuvers: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/maneuvers', {
@@ -23,7 +23,10 @@ const maneuvers: FastifyPluginAsyncTypebox = async (fastify) => {
       body: ManeuverRequestSchema,
       response: { 200: ManeuverResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => maneuverResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return maneuverReport(resolution, request.body.maneuver, maneuver(resolution, request.body))
+  })
 }
 
 export default maneuvers

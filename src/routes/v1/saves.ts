@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SavesRequestSchema, SavesResponseSchema } from '../../schemas/saves.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { savesResponse } from '../../resolution/saves.js'
+import { startResolution } from '../../application/resolution.js'
+import { saves as rollSaves, savesReport } from '../../application/saves.js'
 import { MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
 
 const saves: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -15,7 +15,10 @@ const saves: FastifyPluginAsyncTypebox = async (fastify) => {
       body: SavesRequestSchema,
       response: { 200: SavesResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => savesResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return savesReport(resolution, request.body, rollSaves(resolution, request.body))
+  })
 }
 
 export default saves

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { TurningRequestSchema, TurningResponseSchema } from '../../schemas/turning.js'
 import { errorResponses } from '../../schemas/common.js'
-import { startResolution } from '../../http/resolution.js'
-import { turningResponse } from '../../resolution/turning.js'
+import { startResolution } from '../../application/resolution.js'
+import { turning as resolveTurning, turningReport } from '../../application/turning.js'
 
 const turning: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/turning', {
@@ -22,7 +22,10 @@ const turning: FastifyPluginAsyncTypebox = async (fastify) => {
       body: TurningRequestSchema,
       response: { 200: TurningResponseSchema, ...errorResponses({ resolution: true }) }
     }
-  }, async (request) => turningResponse(startResolution(request.body, fastify.config.defaultRuleset), request.body))
+  }, async (request) => {
+    const resolution = startResolution(request.body, fastify.config.defaultRuleset)
+    return turningReport(resolution, resolveTurning(resolution, request.body))
+  })
 }
 
 export default turning

@@ -2,7 +2,7 @@ import { modifierOf } from '../abilities.js'
 import type { AttackKind } from '../armor-class.js'
 import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
 import { type EffectiveStats, effectiveStats } from '../effects.js'
-import { RuleError, atPath, missingField, ruleNotDefined } from '../errors.js'
+import { DomainError, atPath, missingField, ruleNotDefined } from '../errors.js'
 import { type Modifier, type Stacked, fixed, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { sizeRow } from '../size.js'
@@ -13,12 +13,12 @@ export function attackKind (weapon: Weapon): AttackKind {
   return weapon.type === 'melee' ? 'melee' : 'ranged'
 }
 
-function notPossible (path: string, message: string): RuleError {
-  return new RuleError('not-possible', message, [{ path, message }])
+function notPossible (path: string, message: string): DomainError {
+  return new DomainError('not-possible', message, [{ path, message }])
 }
 
-function outOfRange (path: string, message: string): RuleError {
-  return new RuleError('out-of-range', message, [{ path, message }])
+function outOfRange (path: string, message: string): DomainError {
+  return new DomainError('out-of-range', message, [{ path, message }])
 }
 
 export function baseAttackBonus (attacker: CombatantInput): number {

@@ -1,4 +1,4 @@
-import { RuleError, atPath } from '../errors.js'
+import { DomainError, atPath } from '../errors.js'
 import { saveBonus } from '../saves/save-bonus.js'
 import { diceCount, notationRange } from '../dice/notation.js'
 import type { BreakdownEntry } from '../modifiers.js'
@@ -58,8 +58,8 @@ export interface ActionOdds {
 interface Cell { lethal: number, nonlethal: number, probability: number }
 
 /** Odds too costly to compute exactly: the damage of the attack that crossed the limit is the field to lower. */
-function tooLarge (path: string, message: string): RuleError {
-  return new RuleError('out-of-range', `${message}: too large to compute exactly`, [{ path, message }])
+function tooLarge (path: string, message: string): DomainError {
+  return new DomainError('out-of-range', `${message}: too large to compute exactly`, [{ path, message }])
 }
 
 /** Chances over the d20 (and the confirmation d20) that an attack hits normally or critically, before the miss chance. */

@@ -1,7 +1,7 @@
 import { type AcType, armorClass } from '../armor-class.js'
 import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
 import { effectiveStats } from '../effects.js'
-import { RuleError, atPath, ruleNotDefined } from '../errors.js'
+import { DomainError, atPath, ruleNotDefined } from '../errors.js'
 import { saveBonus } from '../saves/save-bonus.js'
 import { type BreakdownEntry, type Modifier, fixed } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -71,8 +71,8 @@ function isHelpless (ruleset: Ruleset, target: CombatantInput): boolean {
   return atPath('/target', () => effectiveStats(ruleset, target)).helpless
 }
 
-function notPossible (path: string, message: string): RuleError {
-  return new RuleError('not-possible', message, [{ path, message }])
+function notPossible (path: string, message: string): DomainError {
+  return new DomainError('not-possible', message, [{ path, message }])
 }
 
 interface AttackSpec {

@@ -1,7 +1,7 @@
 import { judgeD20 } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import type { BreakdownEntry } from '../modifiers.js'
-import { RuleError } from '../errors.js'
+import { DomainError } from '../errors.js'
 import { diceCount } from '../dice/notation.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { type DamageResult, damageMultiplier, rollDamage } from './damage.js'
@@ -132,7 +132,7 @@ function checkDamageDice (attacks: readonly AttackPlan[]): void {
   }
   if (dice > MAX_DAMAGE_DICE_PER_ACTION) {
     const message = `the action could roll ${dice} damage dice (at most ${MAX_DAMAGE_DICE_PER_ACTION}, every attack counted as a critical)`
-    throw new RuleError('out-of-range', message, [{ path: '/weapon/damage', message }])
+    throw new DomainError('out-of-range', message, [{ path: '/weapon/damage', message }])
   }
 }
 

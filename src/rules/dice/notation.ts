@@ -1,4 +1,4 @@
-import { RuleError } from '../errors.js'
+import { DomainError } from '../errors.js'
 
 /**
  * Dice notation: `NdM` terms, constants, joined by `+` and `-` ("2d6+1d4-1").
@@ -28,9 +28,10 @@ export interface ParsedNotation {
   terms: NotationTerm[]
 }
 
-export class NotationError extends Error {
+/** A notation the grammar does not read: a DomainError of kind `validation-failed` (the schema's format refuses it first on every endpoint). */
+export class NotationError extends DomainError {
   constructor (message: string) {
-    super(message)
+    super('validation-failed', message)
     this.name = 'NotationError'
   }
 }
@@ -147,7 +148,7 @@ export function boundedNotation (notation: ParsedNotation | string, path: string
   const count = diceCount(parsed)
   if (count > MAX_DICE_PER_ROLL) {
     const message = `rolls ${count} dice (at most ${MAX_DICE_PER_ROLL} in one notation)`
-    throw new RuleError('out-of-range', `${path} ${message}`, [{ path, message }])
+    throw new DomainError('out-of-range', `${path} ${message}`, [{ path, message }])
   }
   return parsed
 }

@@ -1,4 +1,4 @@
-import { RuleError } from '../errors.js'
+import { DomainError } from '../errors.js'
 import { type ParsedNotation, parseNotation } from './notation.js'
 import { type Seed, seededDie } from './prng.js'
 
@@ -53,7 +53,7 @@ export class Dice {
       result = this.sequence[index] as number
       if (!Number.isInteger(result) || result < 1 || result > faces) {
         const message = `dice.sequence[${index}] is ${result}, which a d${faces} cannot roll (it was used for "${purpose}")`
-        throw new RuleError('invalid-die-value', message, [{ path: `${this.sequencePath}/${index}`, message }])
+        throw new DomainError('invalid-die-value', message, [{ path: `${this.sequencePath}/${index}`, message }])
       }
     } else {
       result = this.random(faces)

@@ -1,7 +1,7 @@
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { boundedNotation } from '../dice/notation.js'
-import { RuleError, atPath, missingField, ruleNotDefined } from '../errors.js'
+import { DomainError, atPath, missingField, ruleNotDefined } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { saveBonus } from '../saves/save-bonus.js'
 import { type SaveRoll, rollSave } from '../saves/saving-throw.js'
@@ -31,8 +31,8 @@ export interface HealingOutcome {
   check: CheckReport | null
 }
 
-function notPossible (message: string, path = '/creature/hitPoints'): RuleError {
-  return new RuleError('not-possible', message, [{ path, message }])
+function notPossible (message: string, path = '/creature/hitPoints'): DomainError {
+  return new DomainError('not-possible', message, [{ path, message }])
 }
 
 function requireStatus (current: HitPointStatus, allowed: readonly HitPointStatus[], what: string): void {

@@ -6,7 +6,7 @@ import { type EffectiveStats, effectiveStats } from '../effects.js'
 import type { CombatantInput } from '../combatant.js'
 import { judgeD20, naturalOf } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
-import { atPath, missingField, RuleError } from '../errors.js'
+import { atPath, missingField, DomainError } from '../errors.js'
 import { fixed, type Modifier, type Stacked, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { sizeSteps } from '../size.js'
@@ -39,7 +39,7 @@ export function abilityFor (ruleset: Ruleset, p: Participant, ability: AbilityNa
   const mod = statsOf(ruleset, p).ability(ability)
   if (mod === null) {
     const message = `${p.role} has no ${ability} score, so it cannot make this check`
-    throw new RuleError('not-possible', message, [{ path: `${p.path}/abilities/${ability}`, message }])
+    throw new DomainError('not-possible', message, [{ path: `${p.path}/abilities/${ability}`, message }])
   }
   return mod
 }
@@ -176,7 +176,7 @@ export function settleOpposed (
     rerolls.push({ actor: a, opponent: o })
     if (a !== o) return { winner: a > o ? actor.role : opponent.role, tieBreak: { rule: 'reroll', rerolls } }
   }
-  throw new RuleError('not-possible', `the opposed check was still tied after ${ruleset.maneuvers.tieRerollLimit} re-rolls`, [{ path: '/dice/sequence', message: 'the fixed dice tie every re-roll' }])
+  throw new DomainError('not-possible', `the opposed check was still tied after ${ruleset.maneuvers.tieRerollLimit} re-rolls`, [{ path: '/dice/sequence', message: 'the fixed dice tie every re-roll' }])
 }
 
 /** An opposed-check step between the actor and one opponent. */
@@ -215,8 +215,8 @@ export function withConditions (conditions: readonly string[] | undefined, add: 
   return out
 }
 
-export function notPossible (path: string, message: string): RuleError {
-  return new RuleError('not-possible', message, [{ path, message }])
+export function notPossible (path: string, message: string): DomainError {
+  return new DomainError('not-possible', message, [{ path, message }])
 }
 
 /**

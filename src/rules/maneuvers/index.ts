@@ -1,6 +1,6 @@
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
-import { RuleError, ruleNotDefined } from '../errors.js'
+import { DomainError, ruleNotDefined } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { Participant } from './checks.js'
 import { resolveCombatManeuverGrapple } from './grapple-cmb.js'
@@ -34,7 +34,7 @@ export function participants (request: ManeuverRequest): { attacker: Participant
 export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, request: ManeuverRequest): ManeuverResult {
   const policy = ruleset.maneuvers.grapple
   if (policy === null) {
-    throw new RuleError('rule-not-defined', `${ruleset.name} does not define grappling (its grapple rules are "(WIP) TBD"), so no grapple action can be resolved`, [{ path: '/action', message: `${ruleset.name} does not define grappling` }])
+    throw new DomainError('rule-not-defined', `${ruleset.name} does not define grappling (its grapple rules are "(WIP) TBD"), so no grapple action can be resolved`, [{ path: '/action', message: `${ruleset.name} does not define grappling` }])
   }
   if (!ruleset.capabilities.grappleActions.includes(action)) {
     throw ruleNotDefined(ruleset.name, `the grapple action "${action}" (it defines: ${ruleset.capabilities.grappleActions.join(', ')})`, '/action')

@@ -1,7 +1,7 @@
 import { type AbilityName, abilityModifier } from '../abilities.js'
 import { type EffectiveStats, effectiveStats } from '../effects.js'
 import { type CombatantInput, hasCondition, isTotals } from '../combatant.js'
-import { RuleError, missingField, ruleNotDefined } from '../errors.js'
+import { DomainError, missingField, ruleNotDefined } from '../errors.js'
 import { type BreakdownEntry, type Modifier, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 
@@ -28,7 +28,7 @@ export interface SaveBonus {
 export function assertSaveName (ruleset: Ruleset, save: string, path = '/save'): void {
   if (!ruleset.saves.includes(save)) {
     const message = `${ruleset.name} has no "${save}" save; its saves are ${ruleset.saves.join(', ')}`
-    throw new RuleError('unknown-save', message, [{ path, message }])
+    throw new DomainError('unknown-save', message, [{ path, message }])
   }
 }
 

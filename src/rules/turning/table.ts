@@ -1,4 +1,4 @@
-import { RuleError } from '../errors.js'
+import { DomainError } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 
 /**
@@ -7,7 +7,7 @@ import type { Ruleset } from '../rulesets/types.js'
  */
 export function turningTableOffset (ruleset: Ruleset, check: number): number {
   const row = ruleset.turningTable?.find((r) => (r.checkMin === null || check >= r.checkMin) && (r.checkMax === null || check <= r.checkMax))
-  if (row === undefined) throw new RuleError('rule-not-defined', `${ruleset.name} has no Turning Undead table row for a check of ${check}`)
+  if (row === undefined) throw new DomainError('rule-not-defined', `${ruleset.name} has no Turning Undead table row for a check of ${check}`)
   return row.maxHitDiceRelativeToLevel
 }
 

@@ -1,12 +1,12 @@
 import { modifierOf } from '../abilities.js'
 import { hasFeat } from '../combatant.js'
-import { missingField, RuleError } from '../errors.js'
+import { missingField, DomainError } from '../errors.js'
 import { type BreakdownEntry, fixed, stackModifiers, type StackingPolicy } from '../modifiers.js'
 import type { UsesPerDayPolicy } from './policy.js'
 import type { Energy, Total, TurnerClass, TurnerInput } from './types.js'
 
-function notPossible (path: string, message: string): RuleError {
-  return new RuleError('not-possible', message, [{ path, message }])
+function notPossible (path: string, message: string): DomainError {
+  return new DomainError('not-possible', message, [{ path, message }])
 }
 
 export function turnerLevel (turner: TurnerInput): number {

@@ -1,11 +1,11 @@
-import { HttpProblem, type ProblemField } from '../http/problem.js'
-import { resolutionEcho, type Resolution } from '../http/resolution.js'
-import { CHANNEL_ACTIONS, resolveTurning, type TurningRequest } from '../rules/turning/index.js'
+import { fieldsError, type DomainErrorField } from '../rules/errors.js'
+import { resolutionEcho, type Resolution } from './resolution.js'
+import { CHANNEL_ACTIONS, resolveTurning, type TurningRequest, type TurningResult } from '../rules/turning/index.js'
 import type { TurningRequestBody } from '../schemas/turning.js'
 
 /** Cross-field problems the schema leaves to the service (a 422 `inconsistent-fields`): the list the action does not use, fields of another action, current HP above max, duplicate ids. */
-function crossFieldProblems (body: TurningRequestBody): ProblemField[] {
-  const errors: ProblemField[] = []
+function crossFieldProblems (body: TurningRequestBody): DomainErrorField[] {
+  const errors: DomainErrorField[] = []
   const channel = CHANNEL_ACTIONS.has(body.action)
   if (channel && body.undead !== undefined) errors.push({ path: '/undead', message: `${body.action} acts on targets, not undead` })
   if (!channel && body.targets !== undefined) errors.push({ path: '/targets', message: `${body.action} acts on undead, not targets` })
@@ -27,11 +27,15 @@ function crossFieldProblems (body: TurningRequestBody): ProblemField[] {
   return errors
 }
 
-/** POST /v1/turning as a function (the stateless route and the encounter `turn` action). */
-export function turningResponse (resolution: Resolution, body: TurningRequestBody) {
+/** Turning undead or channelling energy as an operation (POST /v1/turning and the encounter `turn` action). */
+export function turning (resolution: Resolution, body: TurningRequestBody): TurningResult {
   const problems = crossFieldProblems(body)
-  if (problems.length > 0) throw new HttpProblem('inconsistent-fields', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems)
-  const result = resolveTurning(resolution.ruleset, body as TurningRequest, resolution.dice)
+  if (problems.length > 0) throw fieldsError('inconsistent-fields', problems)
+  return resolveTurning(resolution.ruleset, body as TurningRequest, resolution.dice)
+}
+
+/** The POST /v1/turning answer: the result without its internal procedure tag. */
+export function turningReport (resolution: Resolution, result: TurningResult) {
   const { procedure: _procedure, ...fields } = result
   return { ...resolutionEcho(resolution), ...fields }
 }

@@ -1,4 +1,4 @@
-import { HttpProblem, type ProblemField } from './problem.js'
+import { DomainError, type DomainErrorField } from '../rules/errors.js'
 import { hitPointsProblems } from '../rules/hit-points/index.js'
 import type { HitPointsInput } from '../rules/combatant.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
@@ -11,7 +11,7 @@ import type { Ruleset } from '../rules/rulesets/types.js'
 export function assertValidHitPoints (hitPoints: HitPointsInput, ruleset: Ruleset, path: string): void {
   const problems = hitPointsProblems(hitPoints, ruleset)
   if (problems.length > 0) {
-    throw new HttpProblem('inconsistent-fields', problems.map((p) => p.message).join('; '), problems.map((p) => ({ path: path + p.path, message: p.message })))
+    throw new DomainError('inconsistent-fields', problems.map((p) => p.message).join('; '), problems.map((p) => ({ path: path + p.path, message: p.message })))
   }
 }
 
@@ -24,10 +24,10 @@ export function kindFieldProblems (
   value: Record<string, unknown> & { kind: string },
   table: Readonly<Record<string, { required?: readonly string[], optional?: readonly string[], oneOf?: readonly string[] }>>,
   path: string
-): ProblemField[] {
+): DomainErrorField[] {
   const rule = table[value.kind] ?? {}
   const allowed = new Set(['kind', ...(rule.required ?? []), ...(rule.optional ?? []), ...(rule.oneOf ?? [])])
-  const problems: ProblemField[] = []
+  const problems: DomainErrorField[] = []
   for (const field of rule.required ?? []) {
     if (value[field] === undefined) problems.push({ path: `${path}/${field}`, message: `is required for kind ${value.kind}` })
   }

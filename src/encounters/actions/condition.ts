@@ -1,0 +1,26 @@
+import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
+import { addCondition, endsAt, removeCondition } from '../flow.js'
+import { missing, notPossible } from '../problems.js'
+import { actionBody, combatant, type EncounterAction } from './types.js'
+
+/** A condition a GM adds (for a number of rounds, or until removed) or removes. */
+export const condition: EncounterAction = {
+  type: 'condition',
+  body: actionBody('condition', { target: F.target }, { add: F.add, remove: F.remove, actor: F.actor, durationRounds: F.durationRounds, seed: F.seed, dice: F.dice }),
+  oneOf: ['add', 'remove'],
+  cost: null,
+  gm: true,
+  description: '`condition` (a GM\'s, at any time): `target`, `add` or `remove`, optional `durationRounds` with `add`.',
+  handle: ({ draft, body }) => {
+    const target = combatant(draft, body.target, '/target')
+    if ((body.add === undefined) === (body.remove === undefined)) throw missing(body.add === undefined ? '/add' : '/remove', 'exactly one of add and remove is required')
+    if (body.remove !== undefined) {
+      if (body.durationRounds !== undefined) throw notPossible('durationRounds goes with add', '/durationRounds')
+      removeCondition(draft, target, body.remove as string, 'condition action')
+    } else {
+      const rounds = body.durationRounds as number | undefined
+      addCondition(draft, target, body.add as string, rounds === undefined ? null : endsAt(draft, rounds), 'condition action')
+    }
+    return null
+  }
+}

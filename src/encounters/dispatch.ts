@@ -1,0 +1,76 @@
+// POST /v1/encounters/{id}/actions inside the transition: who may act (the
+// turn, the action budget, reactions off-turn, readied actions), then the
+// action's own module (src/encounters/actions/) carries it out.
+import { budgetRefusal } from '../rules/turn-flow.js'
+import { creatureOf, isDown } from './combatants.js'
+import { isRestricted, moveInOrder, turnIndex, type Draft } from './flow.js'
+import type { CombatantState } from './model.js'
+import { conflict, fieldProblems, missing, notPossible } from './problems.js'
+import { actionCost, actionFieldProblems, actionOf, isGmAction, type ActionBody, type EncounterAction } from './actions/index.js'
+import { combatant, slotLabel } from './actions/types.js'
+
+/** How the actor may take this action now; throws a 409 when the turn or the budget does not allow it. */
+function authorize (draft: Draft, action: EncounterAction, body: ActionBody, actor: CombatantState | null): 'turn' | 'reaction' | 'readied' | 'gm' {
+  const { state, ruleset } = draft
+  const type = action.type
+  if (state.status !== 'active') throw conflict(`the encounter is ${state.status}: actions need an active encounter (POST …/start first)`)
+  if (isGmAction(action, state)) return 'gm'
+  if (!actor) throw missing('/actor', 'actor is required for this action')
+  if (body.readied === true) {
+    if (!actor.readied) throw conflict(`${actor.id} has no readied action to fire`, '/readied')
+    if (state.turn?.combatantId === actor.id) throw conflict(`${actor.id} fires a readied action on another's turn, not its own`, '/readied')
+    return 'readied'
+  }
+  if (body.offTurn === true) {
+    if (!action.offTurn?.(ruleset, body)) {
+      throw conflict(`only an attack (an attack of opportunity or reaction attack) can be made off-turn, not ${type}`, '/offTurn')
+    }
+    if (state.turn?.combatantId === actor.id) throw conflict(`it is ${actor.id}'s own turn: an off-turn attack is made on another's turn`, '/offTurn')
+    if (isDown(actor)) throw conflict(`${actor.id} is ${actor.hitPoints?.status ?? 'down'} and cannot react`, '/actor')
+    const view = creatureOf(actor, ruleset)
+    if (actor.conditions.some((c) => c.name === ruleset.turnFlow.flatFootedCondition) && !ruleset.turnFlow.reactsWhileFlatFooted(view)) {
+      throw conflict(`${actor.id} is ${ruleset.turnFlow.flatFootedCondition} and cannot make ${ruleset.turnFlow.slots.reaction}s yet`, '/offTurn')
+    }
+    const allowed = ruleset.turnFlow.reactionsPerRound(view as never)
+    if (actor.reactionsUsed >= allowed) throw conflict(`${actor.id} has used its ${allowed} ${ruleset.turnFlow.slots.reaction}${allowed === 1 ? '' : 's'} this round`, '/offTurn')
+    actor.reactionsUsed += 1
+    return 'reaction'
+  }
+  if (state.turn?.combatantId !== actor.id) {
+    throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor')
+  }
+  const slot = actionCost(action, ruleset, body)
+  if (slot !== null) {
+    const refusal = budgetRefusal(state.turn.spent, slot, isRestricted(state, actor))
+    if (refusal) {
+      const spent = state.turn.spent.map((s) => slotLabel(ruleset, s))
+      throw conflict(`${actor.id} cannot take a ${slotLabel(ruleset, slot)} action: ${refusal} (spent this turn: ${spent.length > 0 ? spent.join(', ') : 'nothing'})`, '/type')
+    }
+    state.turn.spent.push(slot)
+  }
+  return 'turn'
+}
+
+/** A readied action fired (SRD 3.5 › Ready): it acts at once, and takes the count just ahead of the trigger's. */
+function fireReadied (draft: Draft, actor: CombatantState): void {
+  actor.readied = null
+  const { state, ruleset } = draft
+  if (!ruleset.turnFlow.countChangesArePermanent || !state.turn) return
+  moveInOrder(state, actor.id, turnIndex(state))
+  actor.initiative = state.turn.initiativeCount
+}
+
+export function resolveAction (draft: Draft, type: string, body: ActionBody): { result: unknown, actor: string | null } {
+  const problems = actionFieldProblems(type, body)
+  if (problems.length > 0) {
+    const missingOnly = problems.every((p) => p.message.startsWith('is required'))
+    throw fieldProblems(missingOnly ? 'missing-field' : 'not-possible', problems)
+  }
+  const action = actionOf(type)
+  if (!action) throw notPossible(`unknown action type "${type}"`, '/type')
+  const actor = body.actor === undefined ? null : combatant(draft, body.actor, '/actor')
+  const mode = authorize(draft, action, body, actor)
+  const result = action.handle({ draft, body, actor }) ?? null
+  if (mode === 'readied') fireReadied(draft, actor as CombatantState)
+  return { result, actor: actor?.id ?? null }
+}
