@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errorResponses, ProblemSchema, StringEnum } from '../../schemas/common.js'
 import { EncounterIdParams } from '../../schemas/encounters.js'
-import { eventTypes } from '../../encounters/actions/schema.js'
 import { HttpProblem } from '../../http/problem.js'
 import { EncounterEventStream, MAX_BUFFERED_BYTES, PAGE_SIZE } from '../../encounters/event-stream.js'
 import { ownerOf } from './encounters.js'
@@ -33,7 +32,7 @@ function description (heartbeatMs: number, maxStreams: number): string {
     'data: <the logged event, as GET /v1/encounters/{id}/events returns it, plus "version": the encounter\'s version after it>',
     '```',
     '',
-    `**Listening.** \`event:\` is the event's type, one of \`EncounterEventType\`: ${eventTypes().map((t) => `\`${t}\``).join(', ')}. A browser's EventSource dispatches each message under that name, so \`onmessage\` never fires: register \`source.addEventListener('attack', handler)\` for each type you follow (each handler gets \`event.data\`, the JSON, and \`event.lastEventId\`, the seq). To take every event in one handler, open the stream with \`?eventName=message\`: its messages carry no \`event:\` line, arrive at \`onmessage\`, and say their type in the data's \`type\` (the same \`id:\` and \`data:\`; resuming works alike).`,
+    `**Listening.** \`event:\` is the event's type, one of the \`EncounterEventType\` enum (\`created\`, \`started\`, then each action\'s \`type\`). A browser's EventSource dispatches each message under that name, so \`onmessage\` never fires: register \`source.addEventListener('attack', handler)\` for each type you follow (each handler gets \`event.data\`, the JSON, and \`event.lastEventId\`, the seq). To take every event in one handler, open the stream with \`?eventName=message\`: its messages carry no \`event:\` line, arrive at \`onmessage\`, and say their type in the data's \`type\` (the same \`id:\` and \`data:\`; resuming works alike).`,
     '',
     `**Resume.** The stream starts after \`Last-Event-ID\` (or \`?after=\`; the header wins), else from the first event, and sends every later event exactly once, in \`seq\` order, without gaps. A reconnecting EventSource sends \`Last-Event-ID\` by itself, so a dropped connection loses nothing. **Heartbeat.** A comment line \`: keep-alive\` every ${heartbeat} keeps proxies from closing an idle stream. **Slow clients** never hold up a write: a client more than ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB behind, or one that has taken nothing for a whole heartbeat interval while data waits, is disconnected and resumes with \`Last-Event-ID\`. The stream also ends when the encounter is deleted, or when the database stops answering (resume as above). **Bound.** Each instance holds at most ${maxStreams} streams open; beyond that a 503 with \`Retry-After\`.`,
     '',

@@ -38,11 +38,9 @@ const DESCRIPTION = [
   'const events = new EventSource(url)',
   '```',
   '',
-  '**Scope.** The token opens only this encounter\'s stream, and only for the key that asked for it; on any other route, or on another encounter\'s stream, it is refused with a 401 as a key in the URL is. It is checked when the stream opens: an open stream is not cut off at `expiresAt`. If the connection drops after that, EventSource\'s own reconnection gets the 401 and stops (`readyState` CLOSED): ask for a new token and open a new EventSource with `&after=<the last event id received>`, which resumes without loss or duplicates.',
+  '**Scope.** Only this encounter\'s stream, only for the key that asked; refused (401) anywhere else. Checked when the stream opens: an open stream is not cut at `expiresAt`; after a drop, ask for a new token and resume with `&after=<last event id>`. Signed, not stored (HMAC-SHA-256 with a key derived from `API_KEYS`), so any instance takes it; never logged. README › Access has the details.',
   '',
-  '**Stateless.** Nothing is stored: the token is signed (HMAC-SHA-256, with a key every instance derives from `API_KEYS`), so it works on any instance; it cannot be revoked, which is why it lives only minutes. Changing `API_KEYS` invalidates the tokens issued before. Tokens never appear in logs.',
-  '',
-  'Answers 200 (nothing is created that has a URL of its own) with `Cache-Control: no-store`. An unknown encounter, or another key\'s, is the same 404. Without `API_KEYS` it still answers, so a client works either way, but the stream needs no token then and ignores one. The request takes no body.'
+  'Answers 200 with `Cache-Control: no-store`; an unknown encounter, or another key\'s, is a 404. Without `API_KEYS` it still answers (the stream then ignores tokens). No request body.'
 ].join('\n')
 
 const streamTokens: FastifyPluginAsyncTypebox = async (fastify) => {
