@@ -12,6 +12,7 @@ import { damageResponse, healingResponse } from '../resolution/hit-points.js'
 import { grappleResponse, maneuverResponse } from '../resolution/maneuvers.js'
 import { savesResponse } from '../resolution/saves.js'
 import { turningResponse } from '../resolution/turning.js'
+import { turningEffectRounds } from '../rules/turning/policy.js'
 import { creatureOf, isDown } from './combatants.js'
 import { addCondition, advanceFrom, combatantById, endsAt, isRestricted, moveInOrder, removeCondition, setConditionNames, turnIndex, type Draft } from './flow.js'
 import type { CombatantState } from './model.js'
@@ -196,7 +197,7 @@ function turn (draft: Draft, body: Body, actor: CombatantState): unknown {
       if (c.hitPoints) applyHitPoints(draft, c, { ...c.hitPoints, status: 'dead' }, cause)
       else addCondition(draft, c, 'dead', null, cause)
     } else if (r.outcome === 'turned' || r.outcome === 'rebuked' || r.outcome === 'bolstered') {
-      addCondition(draft, c, r.outcome === 'bolstered' ? 'bolstered' : r.outcome, endsAt(draft, 10), cause)
+      addCondition(draft, c, r.outcome === 'bolstered' ? 'bolstered' : r.outcome, endsAt(draft, turningEffectRounds(draft.ruleset.turning)), cause)
     } else if (r.outcome === 'commanded') {
       addCondition(draft, c, 'commanded', null, cause)
     } else if (r.outcome === 'freed') {

@@ -61,3 +61,15 @@ export function actionTypeNames (): string[] {
   for (const ruleset of registry.values()) for (const name of ruleset.actionTypes) names.add(name)
   return [...names]
 }
+
+/**
+ * Every condition name some registered ruleset's effects table has, each
+ * once, in table order (every shipped table starts from the same catalogue,
+ * `BASE_EFFECTS`): the schemas' condition enum. A name a ruleset has no row
+ * for is accepted and changes nothing under it, as before a ruleset gives it numbers.
+ */
+export function conditionNames (): string[] {
+  const names = new Set<string>()
+  for (const ruleset of registry.values()) for (const name of Object.keys(ruleset.effects)) names.add(name)
+  return [...names]
+}
