@@ -36,8 +36,8 @@ export type EffectTarget =
  * new condition) changes what a condition does in its table alone.
  *
  * - `blind`: cannot see; every foe has total concealment against its attacks,
- *   and an invisible attacker gains nothing against it (SRD 3.5 › Conditions › Blinded);
- * - `invisible`: cannot be seen; total concealment against attacks on it, and
+ *   and an `unseen` attacker gains nothing against it (SRD 3.5 › Conditions › Blinded);
+ * - `unseen`: cannot be seen (invisible); total concealment against attacks on it, and
  *   as an attacker the invisible-attacker bonus and the defender's lost Dex
  *   where the ruleset has them (SRD 3.5 › Special Abilities › Invisibility);
  * - `unflankable`: cannot be flanked (variant › Fight Back-to-Back);
@@ -46,13 +46,13 @@ export type EffectTarget =
  * - `in-grapple`: takes part in a grapple, holding or held: no two-weapon
  *   attacks, and the parts of effects that depend on who attacks (SRD 3.5 ›
  *   If You're Grappling);
- * - `pinned`: held immobile in a grapple; its pinner attacks it as an insider;
+ * - `held-down`: pinned, held immobile in a grapple; its pinner attacks it as an insider;
  * - `out-of-fight`: out of the turn order; an encounter skips its turns and it cannot react;
  * - `shield-to-reflex`: its shield bonus counts on Reflex saves (variant › Total Defense).
  */
 export type ConditionTag =
-  | 'blind' | 'invisible' | 'unflankable' | 'ranged-weapons-limited'
-  | 'in-grapple' | 'pinned' | 'out-of-fight' | 'shield-to-reflex'
+  | 'blind' | 'unseen' | 'unflankable' | 'ranged-weapons-limited'
+  | 'in-grapple' | 'held-down' | 'out-of-fight' | 'shield-to-reflex'
 
 export interface Change {
   target: EffectTarget
@@ -220,19 +220,15 @@ export function conditionTags (ruleset: Ruleset, conditions: readonly string[] |
   if (memo !== undefined && memo.table === ruleset.effects) return memo.tags
   const tags = new Set<ConditionTag>()
   for (const name of conditions) {
-    for (const tag of ALL_TAGS) if (!tags.has(tag) && conditionHasTag(ruleset, name, tag)) tags.add(tag)
+    for (const tag of CONDITION_TAGS) if (!tags.has(tag) && conditionHasTag(ruleset, name, tag)) tags.add(tag)
   }
   const result = tags.size === 0 ? NO_TAGS : tags
   tagsMemo.set(conditions, { table: ruleset.effects, tags: result })
   return result
 }
 
-const ALL_TAGS: readonly ConditionTag[] = ['blind', 'invisible', 'unflankable', 'ranged-weapons-limited', 'in-grapple', 'pinned', 'out-of-fight', 'shield-to-reflex']
-
-/** Whether the creature's conditions (or what they imply) have this tag. */
-export function creatureHas (ruleset: Ruleset, creature: CombatantInput, tag: ConditionTag): boolean {
-  return conditionTags(ruleset, creature.conditions).has(tag)
-}
+/** Every tag, for `conditionTags`. */
+export const CONDITION_TAGS: readonly ConditionTag[] = ['blind', 'unseen', 'unflankable', 'ranged-weapons-limited', 'in-grapple', 'held-down', 'out-of-fight', 'shield-to-reflex']
 
 function sourceOf (e: ActiveEffect): string {
   return e.name === e.origin ? e.name : `${e.name} (${e.origin})`

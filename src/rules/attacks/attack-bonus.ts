@@ -148,7 +148,7 @@ export function attackBonus (input: AttackBonusInput): Stacked {
     mods.push(fixed('fighting defensively', situational.fightingDefensively))
   }
   // An unseen attacker, against a target that can see (SRD 3.5 › Special Abilities › Invisibility).
-  if (stats.has('invisible') && situational.invisibleAttacker !== 0 && !targetTags.has('blind')) {
+  if (stats.has('unseen') && situational.invisibleAttacker !== 0 && !targetTags.has('blind')) {
     mods.push(fixed('invisible attacker', situational.invisibleAttacker))
   }
   mods.push(...input.switchPenalty)

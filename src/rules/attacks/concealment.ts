@@ -15,7 +15,7 @@ export function missChancePercent (ruleset: Ruleset, attacker: CombatantInput, t
   const percent = ruleset.attacks.missChance
   const c = options.concealment
   const blind = conditionTags(ruleset, attacker.conditions).has('blind')
-  const unseen = conditionTags(ruleset, target.conditions).has('invisible')
+  const unseen = conditionTags(ruleset, target.conditions).has('unseen')
   let highest = 0
   let sum = 0
   const add = (value: number): void => {

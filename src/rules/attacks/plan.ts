@@ -109,10 +109,10 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
     kind,
     touch: weapon.touch,
     cover,
-    attackerInvisible: attackerTags.has('invisible'),
+    attackerInvisible: attackerTags.has('unseen'),
     // The pinned creature's −4 does not apply against its pinner; a grappler keeps Dex against the ones it grapples.
-    attackerIsPinner: attackerInGrapple && targetTags.has('pinned'),
-    attackerInGrapple: attackerInGrapple && (targetTags.has('in-grapple') || targetTags.has('pinned'))
+    attackerIsPinner: attackerInGrapple && targetTags.has('held-down'),
+    attackerInGrapple: attackerInGrapple && (targetTags.has('in-grapple') || targetTags.has('held-down'))
   }))
   const damage = planDamage({
     ruleset,

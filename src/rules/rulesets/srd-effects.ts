@@ -20,10 +20,10 @@ export const BASE_EFFECTS: EffectsTable = {
   entangled: {},
   grappled: { tags: ['in-grapple'] },
   grappling: { tags: ['in-grapple'] },
-  pinned: { tags: ['pinned'] },
+  pinned: { tags: ['held-down'] },
   squeezing: {},
   cowering: {},
-  invisible: { tags: ['invisible'] },
+  invisible: { tags: ['unseen'] },
   stable: { tags: ['out-of-fight'] },
   // SRD 3.5 › Conditions › Staggered, Disabled: a single move or standard action each turn.
   staggered: { changes: on(-1, 'actions') },
@@ -97,7 +97,7 @@ export const SRD_EFFECTS: EffectsTable = {
   kneeling: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
   sitting: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
   // D10: −4 against all attacks by non-pinners, plus the Dex every grappler loses.
-  pinned: { deniesDex: true, notAgainstPinner: true, tags: ['pinned'], changes: on(-4, 'ac.melee', 'ac.ranged') },
+  pinned: { deniesDex: true, notAgainstPinner: true, tags: ['held-down'], changes: on(-4, 'ac.melee', 'ac.ranged') },
   // 000 › Grappling Consequences: no Dex against opponents it is not grappling; 000 › If You're
   // Grappling: attacks −4, the grapple checks themselves spared. 3.5 has one state for both sides.
   grappling: { deniesDex: true, onlyAgainstNonGrapplers: true, notToGrapple: true, tags: ['in-grapple'], changes: on(-4, 'attack.melee', 'attack.ranged') },
@@ -132,7 +132,7 @@ export const PF1E_EFFECTS: EffectsTable = {
   ...SRD_EFFECTS,
   grappled: { notToGrapple: true, replacedBy: ['pinned'], tags: ['in-grapple'], changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
   grappling: { implies: ['grappled'], tags: ['in-grapple'] },
-  pinned: { deniesDex: true, tags: ['pinned'], changes: on(-4, 'ac.melee', 'ac.ranged') },
+  pinned: { deniesDex: true, tags: ['held-down'], changes: on(-4, 'ac.melee', 'ac.ranged') },
   // PRD › Combat Maneuvers: +4 on combat maneuver checks against a stunned creature.
   stunned: { ...SRD_EFFECTS.stunned, changes: [...(SRD_EFFECTS.stunned?.changes ?? []), { target: 'maneuver.against', value: 4 }] }
 }
