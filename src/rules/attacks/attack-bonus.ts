@@ -137,7 +137,7 @@ export function attackBonus (input: AttackBonusInput): Stacked {
     mods.push(fixed('shooting into melee', situational.shootingIntoMelee))
   }
   const targetTags = conditionTags(ruleset, target.conditions)
-  // 0-reach creatures cannot flank (000 › Flanking); an `unflankable` target cannot be flanked (001 › Fight Back-to-Back).
+  // 0-reach creatures cannot flank (SRD 3.5 › Flanking); an `unflankable` target cannot be flanked (variant › Fight Back-to-Back).
   if (options.flanking && kind === 'melee' && sizeRow(attacker.size).reachTallFeet > 0 && !targetTags.has('unflankable')) {
     mods.push(fixed('flanking', situational.flanking))
   }

@@ -46,14 +46,14 @@ export interface ActionPlan {
   coupDeGrace: CoupDeGracePlan | null
 }
 
-/** Extra attacks from BAB (+6, +11, +16 in the SRD), at most the policy's number in all (D26). */
+/** Extra attacks from BAB (+6, +11, +16 in the SRD), at most the policy's number in all (docs/rules.md). */
 export function iterativeAttackCount (rule: { babPerAttack: number, maxAttacks: number }, bab: number): number {
   return Math.min(rule.maxAttacks, bab >= 1 ? 1 + Math.floor((bab - 1) / rule.babPerAttack) : 1)
 }
 
 /**
- * Two-weapon fighting penalties from the ruleset's policy (000 › Two-Weapon
- * Fighting; RULES.md §2.10): in the SRD −6/−10, a light off-hand weapon (or
+ * Two-weapon fighting penalties from the ruleset's policy (SRD 3.5 ›
+ * Two-Weapon Fighting): in the SRD −6/−10, a light off-hand weapon (or
  * the off end of a double weapon) −4/−8, the feat −4/−4, both −2/−2.
  */
 export function twoWeaponPenalties (rule: TwoWeaponPolicy, attacker: CombatantInput, offHand: Weapon): { primary: number, offHand: number } {

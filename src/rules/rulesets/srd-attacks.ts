@@ -9,7 +9,7 @@ import type { AttackPolicy } from '../attacks/policy.js'
 export const SRD_ATTACKS: AttackPolicy = {
   fullAttack: true,
   twoWeaponFighting: true,
-  // SRD 3.5 › Base Attack Bonus: +6/+1, +11/+6/+1, +16/+11/+6/+1 (four at most, D26).
+  // SRD 3.5 › Base Attack Bonus: +6/+1, +11/+6/+1, +16/+11/+6/+1 (four at most, docs/rules.md).
   iterativeAttacks: { babPerAttack: 5, penaltyStep: 5, maxAttacks: 4 },
   // SRD 3.5 › Two-Weapon Fighting: −6/−10, a light off-hand weapon −4/−8, the feat −4/−4 (−2/−2 with a light one).
   twoWeapon: {
