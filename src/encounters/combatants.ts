@@ -2,6 +2,7 @@
 import { hitPointsOf, reportHitPoints, type HitPointsReport } from '../rules/hit-points/index.js'
 import type { CombatantInput, HitPointsInput } from '../rules/combatant.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
+import { conditionHasTag } from '../rules/effects.js'
 import type { CombatantState, ConditionRecord, StoredHitPoints } from './model.js'
 
 /** Combatant fields the encounter keeps in columns; everything else of the stat block is `statBlock`. */
@@ -74,15 +75,11 @@ export function newCombatant (entry: CombatantEntry, ruleset: Ruleset): Combatan
   return c
 }
 
-export function hasConditionRecord (c: CombatantState, name: string): boolean {
-  return c.conditions.some((x) => x.name === name)
-}
-
 /** Out of the fight for turn order (D68): dead, or unconscious by any route. */
-export function isDown (c: CombatantState): boolean {
+export function isDown (c: CombatantState, ruleset: Ruleset): boolean {
   const status = c.hitPoints?.status
   if (status === 'dead' || status === 'dying' || status === 'unconscious' || status === 'stable') return true
-  return ['dead', 'unconscious', 'dying', 'stable'].some((name) => hasConditionRecord(c, name))
+  return c.conditions.some((x) => conditionHasTag(ruleset, x.name, 'out-of-fight'))
 }
 
 export function isDying (c: CombatantState): boolean {

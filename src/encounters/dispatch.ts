@@ -26,7 +26,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
       throw conflict(`only an attack (an attack of opportunity or reaction attack) can be made off-turn, not ${type}`, '/offTurn')
     }
     if (state.turn?.combatantId === actor.id) throw conflict(`it is ${actor.id}'s own turn: an off-turn attack is made on another's turn`, '/offTurn')
-    if (isDown(actor)) throw conflict(`${actor.id} is ${actor.hitPoints?.status ?? 'down'} and cannot react`, '/actor')
+    if (isDown(actor, ruleset)) throw conflict(`${actor.id} is ${actor.hitPoints?.status ?? 'down'} and cannot react`, '/actor')
     const view = creatureOf(actor, ruleset)
     if (actor.conditions.some((c) => c.name === ruleset.turnFlow.flatFootedCondition) && !ruleset.turnFlow.reactsWhileFlatFooted(view)) {
       throw conflict(`${actor.id} is ${ruleset.turnFlow.flatFootedCondition} and cannot make ${ruleset.turnFlow.slots.reaction}s yet`, '/offTurn')

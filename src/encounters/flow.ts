@@ -6,7 +6,9 @@ import { hasFeat } from '../rules/combatant.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
 import { receiveHealing, reportHitPoints } from '../rules/hit-points/index.js'
 import { rollInitiative, type InitiativeOutcome } from '../rules/initiative/initiative.js'
-import { creatureOf, hasConditionRecord, isDown, isDying, storedHitPoints } from './combatants.js'
+import { restrictsActivity } from '../rules/effects.js'
+import { getRuleset } from '../rules/rulesets/index.js'
+import { creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
 import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
 
 /** One change the transition made to the encounter beyond the rules result itself, reported to the client. */
@@ -95,7 +97,7 @@ export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, i
 export function isRestricted (state: EncounterState, c: CombatantState): boolean {
   if (state.round === 0) return true
   const status = c.hitPoints?.status
-  return status === 'staggered' || status === 'disabled' || hasConditionRecord(c, 'staggered') || hasConditionRecord(c, 'disabled')
+  return status === 'staggered' || status === 'disabled' || c.conditions.some((x) => restrictsActivity(getRuleset(state.ruleset), x.name))
 }
 
 function beginTurn (draft: Draft, c: CombatantState): void {
@@ -159,8 +161,8 @@ export function advanceFrom (draft: Draft, from: number): void {
     if (state.round === 0 && !c.aware) continue
     // D68: in the variant, a tie-group member dropped by its own group still acts this count.
     const sameGroup = ruleset.initiative.ties === 'simultaneous' && previous !== null && previousRound === state.round && previous.initiativeCount === count
-    if (!sameGroup) state.downAtCount = state.order.map((id) => combatantById(state, id)).filter((x): x is CombatantState => x !== undefined && x.initiative === count && isDown(x)).map((x) => x.id)
-    const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c)
+    if (!sameGroup) state.downAtCount = state.order.map((id) => combatantById(state, id)).filter((x): x is CombatantState => x !== undefined && x.initiative === count && isDown(x, ruleset)).map((x) => x.id)
+    const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c, ruleset)
     if (down) {
       if (isDying(c) && ruleset.turnFlow.dyingRolls === 'on-own-turn') {
         stabilizationCheck(draft, c, 'stabilization check on its turn')

@@ -12,7 +12,7 @@ import {
   checkConditions, checkHitPoints, checkOrder, checkReadied, checkSlots, checkStatBlock,
   type CombatantState, type EncounterEvent, type EncounterState
 } from './model.js'
-import type { RulesetId } from '../rules/rulesets/index.js'
+import { isRulesetId, type RulesetId } from '../rules/rulesets/index.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const IDEMPOTENCY_HOURS = 24
@@ -33,6 +33,12 @@ function translate (error: unknown): never {
   if (error instanceof DomainError) throw error
   if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError(error)
   throw error
+}
+
+/** A stored ruleset the registry does not know (a ruleset removed from the code) cannot be played: a read error like a bad JSON column. */
+function checkedRuleset (value: string): RulesetId {
+  if (!isRulesetId(value)) throw new Error(`stored ruleset "${value}" is not registered`)
+  return value
 }
 
 /** A stored JSON column that fails its schema is corruption, not a client error. */
@@ -75,7 +81,7 @@ interface CombatantRow {
 interface EncounterRow {
   id: string
   name: string
-  ruleset: RulesetId
+  ruleset: string
   status: EncounterState['status']
   round: number
   surpriseRound: boolean
@@ -121,7 +127,7 @@ function toState (row: EncounterRow): { state: EncounterState, positions: Map<st
   const state: EncounterState = {
     id: row.id,
     name: row.name,
-    ruleset: row.ruleset,
+    ruleset: checkedRuleset(row.ruleset),
     status: row.status,
     round: row.round,
     surpriseRound: row.surpriseRound,
@@ -170,10 +176,10 @@ const UPSERT_SET = COMBATANT_COLUMNS.split(',').map((c) => c.trim()).filter((c) 
 
 const ENCOUNTER_UPDATE = `UPDATE "Encounter" SET name = $3, status = $4::"EncounterStatus", round = $5, "surpriseRound" = $6, "turnCombatantId" = $7,
   "turnInitiativeCount" = $8, "turnSpent" = $9, "turnOrder" = $10, "downAtCount" = $11, "lastEventSeq" = $12, version = $12, "updatedAt" = $13
-  WHERE id = $1 AND "ownerId" = $2 AND ruleset = $14::"Ruleset" RETURNING id`
+  WHERE id = $1 AND "ownerId" = $2 AND ruleset = $14 RETURNING id`
 const ENCOUNTER_INSERT = `INSERT INTO "Encounter" (id, "ownerId", name, status, round, "surpriseRound", "turnCombatantId", "turnInitiativeCount",
   "turnSpent", "turnOrder", "downAtCount", "lastEventSeq", version, "updatedAt", "createdAt", ruleset)
-  VALUES ($1, $2, $3, $4::"EncounterStatus", $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $13, $14::"Ruleset") RETURNING id`
+  VALUES ($1, $2, $3, $4::"EncounterStatus", $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $13, $14) RETURNING id`
 
 /** Everything one write changes, in one statement: the encounter row, the roster, the event, the notification. */
 function writeStatementText (created: boolean): string {
@@ -372,7 +378,7 @@ export class EncounterRepository {
       const items = rows.slice(0, options.limit)
       const last = items.at(-1)
       return {
-        items: items.map((r) => ({ ...r, ruleset: r.ruleset as RulesetId, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+        items: items.map((r) => ({ ...r, ruleset: checkedRuleset(r.ruleset), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
         nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null
       }
     } catch (error) {

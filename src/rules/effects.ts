@@ -18,13 +18,41 @@ import type { Ruleset } from './rulesets/types.js'
  *   checks that work like one (touch attacks, dnd35 grapple checks, pf1e CMB);
  * - `check`: ability and skill checks (the Strength checks of trip, bull rush…, Bluff);
  * - `save`: every saving throw but those in `savesExcept`;
- * - `initiative`, `cmd`; `speed` and `actions` for the encounter service.
+ * - `initiative`, `cmd`;
+ * - `maneuver.against`: combat maneuver checks made against the creature
+ *   (pf1e stunned +4, PRD › Combat Maneuvers);
+ * - `speed`, and `actions`: fewer actions a turn (staggered, disabled), which
+ *   restricts the creature to one standard or move action in an encounter.
  */
 export type EffectTarget =
   | `ability.${AbilityName}`
   | 'ac.melee' | 'ac.ranged' | 'ac.dodge'
   | 'attack.melee' | 'attack.ranged'
-  | 'check' | 'save' | 'initiative' | 'cmd' | 'speed' | 'actions'
+  | 'check' | 'save' | 'initiative' | 'cmd' | 'maneuver.against' | 'speed' | 'actions'
+
+/**
+ * What a condition is, beyond its numbers: the behaviour a mechanic asks
+ * about. A mechanic tests a tag, never a condition's name, so a ruleset (or a
+ * new condition) changes what a condition does in its table alone.
+ *
+ * - `blind`: cannot see; every foe has total concealment against its attacks,
+ *   and an `unseen` attacker gains nothing against it (SRD 3.5 › Conditions › Blinded);
+ * - `unseen`: cannot be seen (invisible); total concealment against attacks on it, and
+ *   as an attacker the invisible-attacker bonus and the defender's lost Dex
+ *   where the ruleset has them (SRD 3.5 › Special Abilities › Invisibility);
+ * - `unflankable`: cannot be flanked (variant › Fight Back-to-Back);
+ * - `ranged-weapons-limited`: ranged attacks only with the ruleset's
+ *   `attacks.proneRangedWeapons` (SRD 3.5 › Conditions › Prone);
+ * - `in-grapple`: takes part in a grapple, holding or held: no two-weapon
+ *   attacks, and the parts of effects that depend on who attacks (SRD 3.5 ›
+ *   If You're Grappling);
+ * - `held-down`: pinned, held immobile in a grapple; its pinner attacks it as an insider;
+ * - `out-of-fight`: out of the turn order; an encounter skips its turns and it cannot react;
+ * - `shield-to-reflex`: its shield bonus counts on Reflex saves (variant › Total Defense).
+ */
+export type ConditionTag =
+  | 'blind' | 'unseen' | 'unflankable' | 'ranged-weapons-limited'
+  | 'in-grapple' | 'held-down' | 'out-of-fight' | 'shield-to-reflex'
 
 export interface Change {
   target: EffectTarget
@@ -35,6 +63,8 @@ export interface Change {
 
 export interface ConditionEffect {
   changes?: readonly Change[]
+  /** What it is beyond its numbers (`ConditionTag`); a condition brings the tags of those it implies. */
+  tags?: readonly ConditionTag[]
   /** Loses a positive Dex bonus and every dodge bonus to AC and CMD (flat-footed, stunned…). */
   deniesDex?: boolean
   /** Uncanny dodge keeps the Dex bonus despite this one (flat-footed, not immobilized). */
@@ -106,6 +136,8 @@ export interface EffectiveStats {
   dexterity: Dexterity
   helpless: boolean
   incapacitated: boolean
+  /** Whether a condition in force (or one it implies) has this tag. */
+  has: (tag: ConditionTag) => boolean
   /**
    * The conditions' modifiers on one target, each from its own source (so
    * prone −4 and shaken −2 add to −6). `toGrapple`: a roll to grapple or
@@ -114,38 +146,116 @@ export interface EffectiveStats {
   changes: (target: EffectTarget, opts?: { toGrapple?: boolean, save?: string }) => Modifier[]
 }
 
-/** A hit-point state that is also a condition: the variant's bloodied and wounded (001 › Hit Points), from the numbers. */
-function hitPointStates (ruleset: Ruleset, creature: CombatantInput): string[] {
-  if (ruleset.hitPoints.model !== 'accumulated' || creature.hitPoints === undefined) return []
+/** A hit-point state that is also a condition: the variant's bloodied and wounded (variant › Hit Points), from the numbers. */
+function hitPointStates (ruleset: Ruleset, creature: CombatantInput): readonly string[] {
+  if (ruleset.hitPoints.model !== 'accumulated' || creature.hitPoints === undefined) return NONE
   const hurt = injury(hitPointsOf(creature, ruleset), ruleset.hitPoints)
+  if (!hurt.bloodied && !hurt.wounded) return NONE
   return [...(hurt.bloodied ? ['bloodied'] : []), ...(hurt.wounded ? ['wounded'] : [])]
 }
+
+const NONE: readonly string[] = Object.freeze([])
 
 /**
  * Every condition in force, each once: the listed ones, the hit-point states
  * the numbers imply, and what those bring (`implies`); a condition replaced
  * by a worse one that is also in force does not count.
  */
-export function activeEffects (table: EffectsTable, conditions: readonly string[]): ActiveEffect[] {
+export function activeEffects (table: EffectsTable, conditions: readonly string[], more: readonly string[] = NONE): ActiveEffect[] {
   const found = new Map<string, string>()
   const visit = (name: string, origin: string): void => {
     if (found.has(name)) return
     found.set(name, origin)
-    for (const implied of table[name]?.implies ?? []) visit(implied, origin)
+    const implied = table[name]?.implies
+    if (implied !== undefined) for (const other of implied) visit(other, origin)
   }
   for (const name of conditions) visit(name, name)
+  for (const name of more) visit(name, name)
   const out: ActiveEffect[] = []
   for (const [name, origin] of found) {
     const effect = table[name]
     if (effect === undefined) continue
-    if (effect.replacedBy?.some((worse) => found.has(worse))) continue
+    if (effect.replacedBy?.some((worse) => found.has(worse)) === true) continue
     out.push({ name, origin, effect })
   }
   return out
 }
 
+/**
+ * Whether the condition `name`, or one it implies, has `tag` in the
+ * ruleset's table. A tag describes what the creature is (in a grapple,
+ * unseen…), so a condition a worse one replaces still brings its tags
+ * (pf1e pinned replaces grappled's numbers; the creature is still in the grapple).
+ */
+export function conditionHasTag (ruleset: Ruleset, name: string, tag: ConditionTag, depth = 0): boolean {
+  const row = ruleset.effects[name]
+  if (row === undefined) return false
+  if (row.tags?.includes(tag) === true) return true
+  // The tables are small and written by hand; the depth bound only guards a cycle of `implies`.
+  if (row.implies === undefined || depth > 8) return false
+  for (const other of row.implies) if (conditionHasTag(ruleset, other, tag, depth + 1)) return true
+  return false
+}
+
+/** Whether the condition `name` (or one it implies) costs actions: restricted activity in an encounter (SRD 3.5 › Conditions › Staggered, Disabled). */
+export function restrictsActivity (ruleset: Ruleset, name: string, depth = 0): boolean {
+  const row = ruleset.effects[name]
+  if (row === undefined) return false
+  if (row.changes?.some((c) => c.target === 'actions' && c.value < 0) === true) return true
+  if (row.implies === undefined || depth > 8) return false
+  for (const other of row.implies) if (restrictsActivity(ruleset, other, depth + 1)) return true
+  return false
+}
+
+const NO_TAGS: ReadonlySet<ConditionTag> = new Set()
+const tagsMemo = new WeakMap<readonly string[], { table: EffectsTable, tags: ReadonlySet<ConditionTag> }>()
+
+/**
+ * The tags of a list of conditions, computed once per list and ruleset (the
+ * attack mechanics ask several per attack). Never throws: it reads names only.
+ */
+export function conditionTags (ruleset: Ruleset, conditions: readonly string[] | undefined): ReadonlySet<ConditionTag> {
+  if (conditions === undefined || conditions.length === 0) return NO_TAGS
+  const memo = tagsMemo.get(conditions)
+  if (memo !== undefined && memo.table === ruleset.effects) return memo.tags
+  const tags = new Set<ConditionTag>()
+  for (const name of conditions) {
+    for (const tag of CONDITION_TAGS) if (!tags.has(tag) && conditionHasTag(ruleset, name, tag)) tags.add(tag)
+  }
+  const result = tags.size === 0 ? NO_TAGS : tags
+  tagsMemo.set(conditions, { table: ruleset.effects, tags: result })
+  return result
+}
+
+/** Every tag, for `conditionTags`. */
+export const CONDITION_TAGS: readonly ConditionTag[] = ['blind', 'unseen', 'unflankable', 'ranged-weapons-limited', 'in-grapple', 'held-down', 'out-of-fight', 'shield-to-reflex']
+
 function sourceOf (e: ActiveEffect): string {
   return e.name === e.origin ? e.name : `${e.name} (${e.origin})`
+}
+
+/**
+ * The stats of one creature are worked out once per request: the mechanics
+ * ask for them many times (every attack of a full attack reads the
+ * attacker's and the target's), always about the same objects. Kept per
+ * creature object and checked against the fields they are built from, so a
+ * changed creature (a new conditions list, new hit points) is recomputed.
+ */
+interface Memo {
+  ruleset: Ruleset
+  conditions: CombatantInput['conditions']
+  hitPoints: CombatantInput['hitPoints']
+  abilities: CombatantInput['abilities']
+  feats: CombatantInput['feats']
+  /** By situation: bit 1 an invisible attacker, 2 the pinner, 4 an attacker in the grapple. */
+  stats: Array<EffectiveStats | undefined>
+}
+const statsMemo = new WeakMap<CombatantInput, Memo>()
+
+function situationKey (situation: Situation): number {
+  const a = situation.against
+  if (a === undefined) return 0
+  return (a.invisible === true ? 1 : 0) | (a.pinner === true ? 2 : 0) | (a.inGrapple === true ? 4 : 0)
 }
 
 /**
@@ -156,19 +266,45 @@ function sourceOf (e: ActiveEffect): string {
  * paths relative to the creature.
  */
 export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situation: Situation = {}): EffectiveStats {
-  const effects = activeEffects(ruleset.effects, [...(creature.conditions ?? []), ...hitPointStates(ruleset, creature)])
+  const key = situationKey(situation)
+  let memo = statsMemo.get(creature)
+  if (memo === undefined || memo.ruleset !== ruleset || memo.conditions !== creature.conditions || memo.hitPoints !== creature.hitPoints ||
+    memo.abilities !== creature.abilities || memo.feats !== creature.feats) {
+    memo = { ruleset, conditions: creature.conditions, hitPoints: creature.hitPoints, abilities: creature.abilities, feats: creature.feats, stats: [] }
+    statsMemo.set(creature, memo)
+  }
+  const known = memo.stats[key]
+  if (known !== undefined) return known
+  // The situation-free stats hold the effects list the others share.
+  const effects = key === 0 || memo.stats[0] === undefined
+    ? activeEffects(ruleset.effects, creature.conditions ?? NONE, hitPointStates(ruleset, creature))
+    : memo.stats[0].effects
+  const stats = computeStats(ruleset, creature, effects, situation)
+  memo.stats[key] = stats
+  return stats
+}
+
+function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: readonly ActiveEffect[], situation: Situation): EffectiveStats {
   const against = situation.against ?? {}
   const defends = (e: ConditionEffect): boolean => !(e.notAgainstPinner === true && against.pinner === true) &&
     !(e.onlyAgainstNonGrapplers === true && against.inGrapple === true)
 
+  const abilities = new Map<AbilityName, number | null>()
   const ability = (name: AbilityName): number | null => {
+    const known = abilities.get(name)
+    if (known !== undefined) return known
     const score = creature.abilities?.[name]
-    if (score === null) return null
-    let change = 0
-    for (const { effect } of effects) {
-      for (const c of effect.changes ?? []) if (c.target === `ability.${name}`) change += c.value
+    let value: number | null = null
+    if (score !== null) {
+      let change = 0
+      const target = `ability.${name}`
+      for (const { effect } of effects) {
+        if (effect.changes !== undefined) for (const c of effect.changes) if (c.target === target) change += c.value
+      }
+      value = abilityModifier((score ?? 10) + change)
     }
-    return abilityModifier((score ?? 10) + change)
+    abilities.set(name, value)
+    return value
   }
 
   const uncannyDodge = hasFeat(creature, 'uncanny-dodge')
@@ -193,22 +329,25 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
     const mods: Modifier[] = []
     const defensive = target.startsWith('ac.') || target === 'cmd'
     for (const e of effects) {
+      if (e.effect.changes === undefined) continue
       if (defensive && !defends(e.effect)) continue
       if (opts.toGrapple === true && e.effect.notToGrapple === true && target !== 'save') continue
-      if (target === 'save' && opts.save !== undefined && (e.effect.savesExcept ?? []).includes(opts.save)) continue
-      for (const c of e.effect.changes ?? []) {
+      if (target === 'save' && opts.save !== undefined && (e.effect.savesExcept ?? NONE).includes(opts.save)) continue
+      for (const c of e.effect.changes) {
         if (c.target === target && c.value !== 0) mods.push({ source: sourceOf(e), type: c.type ?? 'untyped', value: c.value })
       }
     }
     return mods
   }
 
+  const tags = conditionTags(ruleset, creature.conditions)
   return {
     effects,
     ability,
     dexterity: { modifier: ability('dex'), helpless, deniedToAc, deniedToReflex },
     helpless: helpless !== null,
     incapacitated,
+    has: (tag) => tags.has(tag),
     changes
   }
 }

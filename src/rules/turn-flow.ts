@@ -8,7 +8,7 @@ export interface TurnFlowPolicy {
   /** The ruleset's names for its action slots. */
   slots: { primary: string, secondary: string, fullRound: string, swift: string | null, immediate: string | null, free: string, reaction: string }
   /** The condition every combatant starts with until its first turn (000 › Initiative; 001 › off-guard). */
-  flatFootedCondition: 'flat-footed' | 'off-guard'
+  flatFootedCondition: string
   /** Whether a combatant may react (attack of opportunity, reaction) while flat-footed. */
   reactsWhileFlatFooted: (combatant: CombatantInput) => boolean
   /** Reactions (attacks of opportunity) a combatant has per round. */

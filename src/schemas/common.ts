@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { BONUS_TYPES } from '../rules/modifiers.js'
 import { SIZES } from '../rules/size.js'
-import { listRulesets, rulesetIds } from '../rules/rulesets/index.js'
+import { conditionNames, listRulesets, rulesetIds } from '../rules/rulesets/index.js'
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
 import { DICE_NOTATION_PATTERN } from '../rules/dice/notation.js'
 
@@ -168,14 +168,9 @@ export const HitPointsInputSchema = Type.Object({
   }))
 }, { additionalProperties: false, title: 'HitPointsInput', description: 'A creature\'s hit points as sent: maximum, current, temporary and nonlethal (a response\'s `HitPoints` can be sent back as is).', examples: [{ max: 30, current: 30, temporary: 0, nonlethal: 0 }] })
 
-export const CONDITIONS = [
-  'flat-footed', 'off-guard', 'prone', 'helpless', 'stunned', 'blinded', 'dazzled', 'entangled', 'grappled', 'grappling',
-  'pinned', 'squeezing', 'cowering', 'invisible', 'stable', 'staggered', 'disabled', 'unconscious', 'dying', 'dead',
-  'kneeling', 'sitting', 'shaken', 'frightened', 'panicked', 'sickened', 'nauseated', 'fatigued', 'exhausted', 'deafened',
-  'disoriented', 'paralyzed', 'petrified', 'confused', 'dazed', 'turned', 'rebuked', 'commanded', 'bloodied', 'wounded',
-  'held', 'charging', 'fighting-defensively', 'total-defense', 'incorporeal', 'asleep', 'tied-up', 'back-to-back'
-] as const
-export type Condition = typeof CONDITIONS[number]
+/** The condition names: those of the registered rulesets' effects tables (src/rules/rulesets), not a list of their own. */
+export const CONDITIONS: readonly string[] = conditionNames()
+export type Condition = string
 
 export const ConditionSchema = StringEnum(CONDITIONS, { title: 'Condition', description: 'A condition (an unknown name is rejected, never ignored).' })
 

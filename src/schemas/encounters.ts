@@ -9,6 +9,7 @@ import { GrappleOptionsSchema, ManeuverOptionsSchema } from './maneuvers.js'
 import { GRAPPLE_ACTIONS } from '../rules/maneuvers/index.js'
 import { MANEUVERS } from '../rules/maneuvers/maneuver-names.js'
 import { TURNING_ACTIONS } from '../rules/turning/types.js'
+import { actionTypeNames } from '../rules/rulesets/index.js'
 import { HEALING_KINDS } from './hit-points.js'
 import { HitPointsSchema } from './hit-points.js'
 
@@ -187,7 +188,7 @@ export const ACTION_FIELDS = {
   remove: Type.Optional(ConditionSchema),
   durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
   distanceFeet: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '`move`: how far (informational).' })),
-  actionType: Type.Optional(StringEnum(['standard', 'move', 'full-round', 'swift', 'immediate', 'free', 'major', 'minor', 'reaction'] as const, { description: '`act`: the action type spent (the ruleset\'s own names). `ready`: the action type readied.' })),
+  actionType: Type.Optional(StringEnum(actionTypeNames(), { description: '`act`: the action type spent (the ruleset\'s own names). `ready`: the action type readied.' })),
   description: Type.Optional(ShortString({ description: '`act`: what the combatant does (cast a spell, drink a potion).' })),
   count: Type.Optional(Type.Integer({ minimum: -100, maximum: 200, description: '`delay`: the lower initiative count to act on.' })),
   after: Type.Optional(CombatantRef('`delay`: act right after this combatant\'s turn.')),

@@ -8,10 +8,8 @@ import { addCondition, endsAt, removeCondition } from '../flow.js'
 import { applyBlow, applyHitPoints } from '../harm.js'
 import type { CombatantState } from '../model.js'
 import { missing } from '../problems.js'
+import { turningEffectRounds } from '../../rules/turning/policy.js'
 import { actionBody, combatant, inBody, type ActionBody, type EncounterAction, type Reference } from './types.js'
-
-/** How long turned, rebuked and bolstered undead stay so (SRD 3.5 › Turn or Rebuke Undead: 10 rounds). */
-const TURNED_ROUNDS = 10
 
 /** Turning (dnd35) and channel energy (pf1e); outcomes land on the undead and targets of the roster. */
 export const turn: EncounterAction = {
@@ -58,7 +56,7 @@ export const turn: EncounterAction = {
         if (c.hitPoints) applyHitPoints(draft, c, { ...c.hitPoints, status: 'dead' }, cause)
         else addCondition(draft, c, 'dead', null, cause)
       } else if (r.outcome === 'turned' || r.outcome === 'rebuked' || r.outcome === 'bolstered') {
-        addCondition(draft, c, r.outcome === 'bolstered' ? 'bolstered' : r.outcome, endsAt(draft, TURNED_ROUNDS), cause)
+        addCondition(draft, c, r.outcome === 'bolstered' ? 'bolstered' : r.outcome, endsAt(draft, turningEffectRounds(draft.ruleset.turning)), cause)
       } else if (r.outcome === 'commanded') {
         addCondition(draft, c, 'commanded', null, cause)
       } else if (r.outcome === 'freed') {

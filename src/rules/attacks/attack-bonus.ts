@@ -1,7 +1,7 @@
 import { modifierOf } from '../abilities.js'
 import type { AttackKind } from '../armor-class.js'
-import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
-import { type EffectiveStats, effectiveStats } from '../effects.js'
+import { type CombatantInput, hasFeat } from '../combatant.js'
+import { type EffectiveStats, conditionHasTag, conditionTags, effectiveStats } from '../effects.js'
 import { DomainError, atPath, missingField, ruleNotDefined } from '../errors.js'
 import { type Modifier, type Stacked, fixed, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -136,8 +136,9 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   if (options.shootingIntoMelee && kind === 'ranged' && !hasFeat(attacker, 'precise-shot')) {
     mods.push(fixed('shooting into melee', situational.shootingIntoMelee))
   }
-  // 0-reach creatures cannot flank (000 › Flanking); back-to-back allies cannot be flanked (001 › Fight Back-to-Back).
-  if (options.flanking && kind === 'melee' && sizeRow(attacker.size).reachTallFeet > 0 && !hasCondition(target, 'back-to-back')) {
+  const targetTags = conditionTags(ruleset, target.conditions)
+  // 0-reach creatures cannot flank (SRD 3.5 › Flanking); an `unflankable` target cannot be flanked (variant › Fight Back-to-Back).
+  if (options.flanking && kind === 'melee' && sizeRow(attacker.size).reachTallFeet > 0 && !targetTags.has('unflankable')) {
     mods.push(fixed('flanking', situational.flanking))
   }
   if (options.higherGround && situational.higherGround[kind] !== 0) mods.push(fixed('higher ground', situational.higherGround[kind]))
@@ -146,7 +147,8 @@ export function attackBonus (input: AttackBonusInput): Stacked {
     if (situational.fightingDefensively === null) throw ruleNotDefined(ruleset.name, 'fighting defensively', '/options/fightingDefensively')
     mods.push(fixed('fighting defensively', situational.fightingDefensively))
   }
-  if (hasCondition(attacker, 'invisible') && situational.invisibleAttacker !== 0 && !hasCondition(target, 'blinded')) {
+  // An unseen attacker, against a target that can see (SRD 3.5 › Special Abilities › Invisibility).
+  if (stats.has('unseen') && situational.invisibleAttacker !== 0 && !targetTags.has('blind')) {
     mods.push(fixed('invisible attacker', situational.invisibleAttacker))
   }
   mods.push(...input.switchPenalty)
@@ -160,10 +162,11 @@ export function checkAttackIsPossible (ruleset: Ruleset, attacker: CombatantInpu
   const kind = attackKind(weapon)
   if (options.cover === 'total') throw notPossible('/options/cover', 'total cover: no attack is possible (SRD 3.5 › Cover)')
   if (options.charging && kind === 'ranged') throw notPossible('/options/charging', 'a charge ends in one melee attack')
-  if (kind === 'ranged' && hasCondition(attacker, 'prone')) {
+  if (kind === 'ranged' && conditionTags(ruleset, attacker.conditions).has('ranged-weapons-limited')) {
     const name = weapon.name.toLowerCase()
     if (!ruleset.attacks.proneRangedWeapons.some((w) => name.includes(w))) {
-      throw notPossible(`${path}/type`, `a prone attacker can make no ranged attack except with a ${ruleset.attacks.proneRangedWeapons.join(' or ')} (named in the weapon's name)`)
+      const limiting = attacker.conditions?.find((c) => conditionHasTag(ruleset, c, 'ranged-weapons-limited')) ?? ''
+      throw notPossible(`${path}/type`, `a ${limiting} attacker can make no ranged attack except with a ${ruleset.attacks.proneRangedWeapons.join(' or ')} (named in the weapon's name)`)
     }
   }
   if (options.swiftAttack && ruleset.attacks.swiftAttackPenalty === null) {

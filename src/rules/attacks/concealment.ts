@@ -1,23 +1,31 @@
-import { type CombatantInput, hasCondition } from '../combatant.js'
+import type { CombatantInput } from '../combatant.js'
+import { conditionTags } from '../effects.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { AttackOptions } from './request.js'
 
-const PERCENT = { none: 0, concealment: 20, total: 50 } as const
-
 /**
  * The miss chance of an attack (RULES.md §2.7, D24, D25): the request's
- * concealment and explicit percent, a blinded attacker (every foe has total
- * concealment) and an invisible target (total concealment). dnd35/pf1e take
- * the highest source; the variant adds them up to 50%.
+ * concealment and explicit percent, a `blind` attacker (every foe has total
+ * concealment) and an `invisible` target (total concealment), the percents
+ * from the ruleset's policy. dnd35/pf1e take the highest source; the variant
+ * adds them up to its cap.
  */
 export function missChancePercent (ruleset: Ruleset, attacker: CombatantInput, target: CombatantInput, options: AttackOptions): number {
-  const sources: number[] = []
-  const c = options.concealment
-  if (c !== undefined) sources.push(typeof c === 'number' ? c : PERCENT[c])
-  if (options.missChance !== undefined) sources.push(options.missChance)
-  if (hasCondition(attacker, 'blinded')) sources.push(PERCENT.total)
-  if (hasCondition(target, 'invisible')) sources.push(PERCENT.total)
   const rule = ruleset.attacks.concealment
-  if (rule.stacking === 'highest') return Math.max(0, ...sources)
-  return Math.min(rule.cap, sources.reduce((a, b) => a + b, 0))
+  const percent = ruleset.attacks.missChance
+  const c = options.concealment
+  const blind = conditionTags(ruleset, attacker.conditions).has('blind')
+  const unseen = conditionTags(ruleset, target.conditions).has('unseen')
+  let highest = 0
+  let sum = 0
+  const add = (value: number): void => {
+    highest = Math.max(highest, value)
+    sum += value
+  }
+  if (c !== undefined) add(typeof c === 'number' ? c : c === 'none' ? 0 : c === 'concealment' ? percent.concealment : percent.total)
+  if (options.missChance !== undefined) add(options.missChance)
+  if (blind) add(percent.total)
+  if (unseen) add(percent.total)
+  if (rule.stacking === 'highest') return highest
+  return Math.min(rule.cap, sum)
 }

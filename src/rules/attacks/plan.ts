@@ -1,6 +1,6 @@
 import { type AcType, armorClass } from '../armor-class.js'
-import { type CombatantInput, hasCondition, hasFeat } from '../combatant.js'
-import { effectiveStats } from '../effects.js'
+import { type CombatantInput, hasFeat } from '../combatant.js'
+import { conditionTags, effectiveStats } from '../effects.js'
 import { DomainError, atPath, ruleNotDefined } from '../errors.js'
 import { saveBonus } from '../saves/save-bonus.js'
 import { type BreakdownEntry, type Modifier, fixed } from '../modifiers.js'
@@ -8,6 +8,7 @@ import type { Ruleset } from '../rulesets/types.js'
 import { attackBonus, attackKind, baseAttackBonus, checkAttackIsPossible, dealsNonlethal } from './attack-bonus.js'
 import { type DamagePlan, planDamage } from './damage.js'
 import { missChancePercent } from './concealment.js'
+import type { TwoWeaponPolicy } from './policy.js'
 import type { AttackOptions, AttackRequest } from './request.js'
 import { type Weapon, resolveWeapon } from './weapon.js'
 
@@ -45,26 +46,34 @@ export interface ActionPlan {
   coupDeGrace: CoupDeGracePlan | null
 }
 
-const MAX_ITERATIVE_ATTACKS = 4
-
-/** Extra attacks from BAB at +6, +11, +16, each 5 lower, at most four in all (D26). */
-export function iterativeAttackCount (bab: number): number {
-  return Math.min(MAX_ITERATIVE_ATTACKS, bab >= 1 ? 1 + Math.floor((bab - 1) / 5) : 1)
+/** Extra attacks from BAB (+6, +11, +16 in the SRD), at most the policy's number in all (docs/rules.md). */
+export function iterativeAttackCount (rule: { babPerAttack: number, maxAttacks: number }, bab: number): number {
+  return Math.min(rule.maxAttacks, bab >= 1 ? 1 + Math.floor((bab - 1) / rule.babPerAttack) : 1)
 }
 
 /**
- * Two-weapon fighting penalties (000 › Two-Weapon Fighting; RULES.md §2.10):
- * −6/−10, a light off-hand weapon (or the off end of a double weapon) −4/−8,
- * the feat −4/−4, both −2/−2.
+ * Two-weapon fighting penalties from the ruleset's policy (SRD 3.5 ›
+ * Two-Weapon Fighting): in the SRD −6/−10, a light off-hand weapon (or
+ * the off end of a double weapon) −4/−8, the feat −4/−4, both −2/−2.
  */
-export function twoWeaponPenalties (attacker: CombatantInput, offHand: Weapon): { primary: number, offHand: number } {
+export function twoWeaponPenalties (rule: TwoWeaponPolicy, attacker: CombatantInput, offHand: Weapon): { primary: number, offHand: number } {
   // The off end of a double weapon counts as light.
-  const light = offHand.category === 'light' || offHand.double
-  const feat = hasFeat(attacker, 'two-weapon-fighting')
+  const base = offHand.category === 'light' || offHand.double ? rule.lightOffHand : rule.penalties
+  const feat = hasFeat(attacker, rule.feat.name)
   return {
-    primary: (light ? -4 : -6) + (feat ? 2 : 0),
-    offHand: (light ? -8 : -10) + (feat ? 6 : 0)
+    primary: base.primary + (feat ? rule.feat.primary : 0),
+    offHand: base.offHand + (feat ? rule.feat.offHand : 0)
   }
+}
+
+/** Off-hand attacks: one, and one more for each extra-attack feat the attacker has with all those before it. */
+function offHandAttackCount (rule: TwoWeaponPolicy, attacker: CombatantInput): number {
+  let count = 1
+  for (const feat of rule.extraAttackFeats) {
+    if (!hasFeat(attacker, feat)) break
+    count++
+  }
+  return count
 }
 
 function isHelpless (ruleset: Ruleset, target: CombatantInput): boolean {
@@ -93,15 +102,17 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
   const specific = swift ? [...spec.specific, fixed('Swift Attack (BCB counts 4 lower)', -swift)] : spec.specific
   const bonus = attackBonus({ ruleset, attacker, target, weapon, weaponPath: spec.weaponPath, options, specific, switchPenalty })
   const cover = options.cover === 'total' ? 'none' : (options.cover ?? 'none')
+  const attackerTags = conditionTags(ruleset, attacker.conditions)
+  const targetTags = conditionTags(ruleset, target.conditions)
+  const attackerInGrapple = attackerTags.has('in-grapple')
   const ac = atPath('/target', () => armorClass(ruleset, target, {
     kind,
     touch: weapon.touch,
     cover,
-    attackerInvisible: hasCondition(attacker, 'invisible'),
+    attackerInvisible: attackerTags.has('unseen'),
     // The pinned creature's −4 does not apply against its pinner; a grappler keeps Dex against the ones it grapples.
-    attackerIsPinner: hasCondition(target, 'pinned') && hasCondition(attacker, 'grappling'),
-    attackerInGrapple: (hasCondition(attacker, 'grappling') || hasCondition(attacker, 'grappled')) &&
-      (hasCondition(target, 'grappling') || hasCondition(target, 'grappled') || hasCondition(target, 'pinned'))
+    attackerIsPinner: attackerInGrapple && targetTags.has('held-down'),
+    attackerInGrapple: attackerInGrapple && (targetTags.has('in-grapple') || targetTags.has('held-down'))
   }))
   const damage = planDamage({
     ruleset,
@@ -166,8 +177,10 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
   const options = request.options ?? {}
   const mode = request.mode ?? 'single'
   const policy = ruleset.attacks
-  if (mode === 'full' && !policy.fullAttack) throw ruleNotDefined(ruleset.name, 'full attacks or iterative attacks', '/mode')
-  if (request.offHand && !policy.twoWeaponFighting) throw ruleNotDefined(ruleset.name, 'two-weapon fighting', '/offHand')
+  const iterative = policy.fullAttack ? policy.iterativeAttacks : null
+  const twoWeapon = policy.twoWeaponFighting ? policy.twoWeapon : null
+  if (mode === 'full' && iterative === null) throw ruleNotDefined(ruleset.name, 'full attacks or iterative attacks', '/mode')
+  if (request.offHand && twoWeapon === null) throw ruleNotDefined(ruleset.name, 'two-weapon fighting', '/offHand')
   const bothEnds = mode === 'full' && (request.offHand?.double ?? false)
   const weapon = atPath('/weapon', () => resolveWeapon(request.weapon, request.attacker.size, bothEnds ? 'double-primary' : 'primary'))
   const offHand = request.offHand ? atPath('/offHand', () => resolveWeapon(request.offHand!, request.attacker.size, 'off-hand')) : null
@@ -184,24 +197,24 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
   }
 
   if (options.charging) throw notPossible('/options/charging', 'a charge allows a single attack, not a full attack (SRD 3.5 › Charge)')
-  if (offHand && (hasCondition(request.attacker, 'grappling') || hasCondition(request.attacker, 'grappled'))) {
+  if (offHand && conditionTags(ruleset, request.attacker.conditions).has('in-grapple')) {
     throw notPossible('/offHand', 'no two-weapon attacks while grappling (SRD 3.5 › If You\'re Grappling)')
   }
-  const twf = offHand ? twoWeaponPenalties(request.attacker, offHand) : null
+  const twf = offHand && twoWeapon ? twoWeaponPenalties(twoWeapon, request.attacker, offHand) : null
   const specs: AttackSpec[] = []
-  for (let i = 0; i < iterativeAttackCount(bab); i++) {
+  const attacks = iterative === null ? 1 : iterativeAttackCount(iterative, bab)
+  const step = iterative?.penaltyStep ?? 0
+  for (let i = 0; i < attacks; i++) {
     const specific: Modifier[] = []
     if (twf) specific.push(fixed('two-weapon fighting (primary hand)', twf.primary))
-    if (i > 0) specific.push(fixed(`iterative attack ${i + 1}`, -5 * i))
+    if (i > 0) specific.push(fixed(`iterative attack ${i + 1}`, -step * i))
     specs.push({ label: `primary ${i + 1}`, weapon, weaponPath: '/weapon', specific })
   }
-  if (offHand && twf) {
-    // SRD35 › Feats: Improved and Greater Two-Weapon Fighting add off-hand attacks at −5 and −10.
-    const offHandAttacks = 1 + (hasFeat(request.attacker, 'improved-two-weapon-fighting') ? 1 : 0) +
-      (hasFeat(request.attacker, 'improved-two-weapon-fighting') && hasFeat(request.attacker, 'greater-two-weapon-fighting') ? 1 : 0)
+  if (offHand && twf && twoWeapon) {
+    const offHandAttacks = offHandAttackCount(twoWeapon, request.attacker)
     for (let i = 0; i < offHandAttacks; i++) {
       const specific: Modifier[] = [fixed('two-weapon fighting (off hand)', twf.offHand)]
-      if (i > 0) specific.push(fixed(`off-hand attack ${i + 1}`, -5 * i))
+      if (i > 0) specific.push(fixed(`off-hand attack ${i + 1}`, -twoWeapon.extraAttackStep * i))
       specs.push({ label: `off-hand ${i + 1}`, weapon: offHand, weaponPath: '/offHand', specific })
     }
   }

@@ -16,6 +16,10 @@ export interface AttackPolicy {
   fullAttack: boolean
   /** Two-weapon fighting (the variant has none: D28). */
   twoWeaponFighting: boolean
+  /** The numbers of iterative attacks, where `fullAttack` allows them; null where it does not. */
+  iterativeAttacks: IterativeAttackPolicy | null
+  /** The numbers of two-weapon fighting, where `twoWeaponFighting` allows it; null where it does not. */
+  twoWeapon: TwoWeaponPolicy | null
   /** The variant's Swift Attack: the BCB counts this much lower for the attack and its damage (D27); null: not defined. */
   swiftAttackPenalty: number | null
   finesse: FinesseRule
@@ -53,10 +57,42 @@ export interface AttackPolicy {
   proneRangedWeapons: readonly string[]
   /** Concealment from several sources: the highest applies (SRD), or they add up to a cap (variant, D25). */
   concealment: { stacking: 'highest' } | { stacking: 'sum', cap: number }
+  /**
+   * The miss chance of concealment and of total concealment, in percent
+   * (SRD 3.5 › Concealment: 20% and 50%); total concealment is also what a
+   * `blind` attacker's foes and an `invisible` target have.
+   */
+  missChance: { concealment: number, total: number }
   coupDeGrace: {
     /** dnd35/pf1e: automatic hit and critical; variant: an attack roll with a bonus (001 › Coup de Grace). */
     attack: { automatic: true } | { automatic: false, bonus: number }
     /** The save against death: its name (the bonus comes from the one save path, `saveBonus`) and the purpose of its d20. */
     save: { name: string, purpose: 'save' | 'death-save' }
   }
+}
+
+/**
+ * Iterative attacks (SRD 3.5 › Full Attack; Base Attack Bonus): one more
+ * attack for each `babPerAttack` of base attack bonus beyond the first point,
+ * each `penaltyStep` lower than the one before, at most `maxAttacks` in all.
+ */
+export interface IterativeAttackPolicy {
+  babPerAttack: number
+  penaltyStep: number
+  maxAttacks: number
+}
+
+/**
+ * Two-weapon fighting (SRD 3.5 › Two-Weapon Fighting table): the penalties
+ * on the primary and the off hand, smaller with a light off-hand weapon (or
+ * the off end of a double weapon), reduced by the feat; the Improved and
+ * Greater feats add off-hand attacks, each `extraAttackStep` lower.
+ */
+export interface TwoWeaponPolicy {
+  penalties: { primary: number, offHand: number }
+  lightOffHand: { primary: number, offHand: number }
+  feat: { name: string, primary: number, offHand: number }
+  /** Each feat adds one off-hand attack, a feat counting only with all those before it. */
+  extraAttackFeats: readonly string[]
+  extraAttackStep: number
 }

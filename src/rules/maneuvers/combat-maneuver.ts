@@ -1,6 +1,6 @@
 import { abilityModifier, modifierOf } from '../abilities.js'
 import { armorClass, isPrintedTotal, printedTotalSource } from '../armor-class.js'
-import { hasCondition, hasFeat, isTotals } from '../combatant.js'
+import { hasFeat, isTotals } from '../combatant.js'
 import { judgeD20, naturalOf } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier, type Stacked } from '../modifiers.js'
@@ -93,9 +93,15 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
   return { total: 10 + stacked.total, breakdown: stacked.breakdown }
 }
 
-/** A stunned target gives +4 on combat maneuver checks against it (PRD › Combat Maneuvers; D36). */
-export function againstStunned (target: Participant): Modifier[] {
-  return hasCondition(target.combatant, 'stunned') ? [fixed('target stunned', 4)] : []
+/**
+ * What the target's conditions give on combat maneuver checks against it
+ * (`maneuver.against` in its effects table: pf1e stunned +4, PRD › Combat
+ * Maneuvers), each named after the target's condition.
+ */
+export function againstTarget (ruleset: Ruleset, target: Participant): Modifier[] {
+  const mods = statsOf(ruleset, target).changes('maneuver.against')
+  for (const m of mods) m.source = `target ${m.source}`
+  return mods
 }
 
 /** A target unable to resist (the helpless family, dead): the maneuver succeeds as on a natural 20 (PRD › Combat Maneuvers). */

@@ -3,7 +3,7 @@ import type { Dice } from '../dice/roller.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { grapplesWithoutProvoking, notPossible, ownConditions, type Participant, stack, statsOf, withConditions } from './checks.js'
-import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
+import { againstTarget, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import { lethalUnarmedPenalty, unarmedDice, unarmedStrikeDamage } from './damage.js'
 import type { CombatManeuverGrapplePolicy } from './policy.js'
 import type { ConditionState, DamageResult, ManeuverEffect, ManeuverOptions, ManeuverResult, Step } from './types.js'
@@ -19,17 +19,18 @@ interface Table {
   options: ManeuverOptions
 }
 
-const inGrapple = (p: Participant): boolean => hasCondition(p.combatant, 'grappled') || hasCondition(p.combatant, 'pinned')
+const inGrapple = (t: Table, p: Participant): boolean => hasCondition(p.combatant, t.policy.conditions.grappled) || hasCondition(p.combatant, t.policy.conditions.pinned)
 
 function state (t: Table): ConditionState {
   return { attacker: [...(t.attacker.combatant.conditions ?? [])], defender: [...(t.defender.combatant.conditions ?? [])], others: [] }
 }
 
-function requireGrappling (p: Participant, action: string): void {
-  if (!hasCondition(p.combatant, 'grappled')) {
-    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is not grappling (its conditions lack "grappled"), so it cannot ${action}; start a grapple first (PRD › Grapple)`)
+function requireGrappling (t: Table, p: Participant, action: string): void {
+  const { grappled, pinned } = t.policy.conditions
+  if (!hasCondition(p.combatant, grappled)) {
+    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is not grappling (its conditions lack "${grappled}"), so it cannot ${action}; start a grapple first (PRD › Grapple)`)
   }
-  if (hasCondition(p.combatant, 'pinned')) throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is pinned; a pinned creature can only try to escape (PRD › Conditions › Pinned)`)
+  if (hasCondition(p.combatant, pinned)) throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is pinned; a pinned creature can only try to escape (PRD › Conditions › Pinned)`)
 }
 
 /** Aid another from creatures helping the grappler: +2 each (PRD › Grapple › Multiple Creatures; D38). */
@@ -39,7 +40,7 @@ function aid (t: Table): Modifier[] {
 }
 
 function check (t: Table, extra: Modifier[], what: string): Step {
-  const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstStunned(t.defender), ...(t.options.attackerModifiers ?? [])])
+  const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: 'improved-grapple', grappleOrEscape: true }, [...extra, ...aid(t), ...againstTarget(t.ruleset, t.defender), ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
   return combatManeuverCheck(t.ruleset, t.dice, t.attacker, t.defender, cmb, cmd, {
     summary: (ok) => ok ? what : 'the attempt fails'
@@ -53,7 +54,7 @@ function result (t: Table, success: boolean, steps: Step[], s = state(t), damage
 function start (t: Table): ManeuverResult {
   const steps: Step[] = []
   const extra: Modifier[] = []
-  if (hasCondition(t.attacker.combatant, 'pinned')) throw notPossible('/attacker/conditions', 'start: the attacker is pinned; a pinned creature can only try to escape (PRD › Conditions › Pinned)')
+  if (hasCondition(t.attacker.combatant, t.policy.conditions.pinned)) throw notPossible('/attacker/conditions', 'start: the attacker is pinned; a pinned creature can only try to escape (PRD › Conditions › Pinned)')
   const noProvocation = grapplesWithoutProvoking(t.attacker)
   if (noProvocation !== null) {
     steps.push({ step: 'attack-of-opportunity', actor: 'defender', provoked: false, success: true, summary: `no attack of opportunity: ${noProvocation}` })
@@ -70,16 +71,16 @@ function start (t: Table): ManeuverResult {
   steps.push(cm)
   const s = state(t)
   if (cm.success) {
-    s.attacker = withConditions(s.attacker, ['grappled'])
-    s.defender = withConditions(s.defender, ['grappled'])
+    s.attacker = withConditions(s.attacker, [t.policy.conditions.grappled])
+    s.defender = withConditions(s.defender, [t.policy.conditions.grappled])
   }
   return result(t, cm.success, steps, s)
 }
 
 /** Every round the grappler keeps the hold with a check, +5 against the same target (RULES.md §4.4, D38); success allows one of the options. */
 function maintainCheck (t: Table, action: string, extra: Modifier[], what: string): Step {
-  requireGrappling(t.attacker, action)
-  if (!inGrapple(t.defender)) throw notPossible('/defender/conditions', `${action}: the defender is not grappled`)
+  requireGrappling(t, t.attacker, action)
+  if (!inGrapple(t, t.defender)) throw notPossible('/defender/conditions', `${action}: the defender is not grappled`)
   const bonus = t.options.maintainedLastRound ? [fixed('maintaining against the same target', t.policy.maintainBonus, 'circumstance')] : []
   return check(t, [...bonus, ...extra], what)
 }
@@ -93,8 +94,8 @@ function maintained (t: Table, cm: Step): ManeuverResult {
   const s = state(t)
   if (cm.success) return result(t, true, [cm], s)
   // A hold that is not maintained ends: neither creature is grappled any more.
-  s.attacker = withConditions(s.attacker, [], ['grappled'])
-  s.defender = withConditions(s.defender, [], ['grappled', 'pinned'])
+  s.attacker = withConditions(s.attacker, [], [t.policy.conditions.grappled])
+  s.defender = withConditions(s.defender, [], [t.policy.conditions.grappled, t.policy.conditions.pinned])
   return result(t, false, [cm], s, null, { notes: ['The hold was not maintained, so the grapple ends (PRD › Grapple).'] })
 }
 
@@ -109,12 +110,12 @@ function damage (t: Table): ManeuverResult {
 }
 
 function pin (t: Table): ManeuverResult {
-  if (hasCondition(t.defender.combatant, 'pinned')) throw notPossible('/defender/conditions', 'pin: the defender is already pinned')
+  if (hasCondition(t.defender.combatant, t.policy.conditions.pinned)) throw notPossible('/defender/conditions', 'pin: the defender is already pinned')
   const cm = maintainCheck(t, 'pin', [], 'the defender is pinned')
   if (!cm.success) return maintained(t, cm)
   const s = state(t)
   // Pinned replaces grappled (PRD › Conditions; 002 FAQ); the pinner stays grappled and loses its Dex bonus to AC.
-  s.defender = withConditions(s.defender, ['pinned'], ['grappled'])
+  s.defender = withConditions(s.defender, [t.policy.conditions.pinned], [t.policy.conditions.grappled])
   return result(t, true, [cm], s, null, { notes: ['The pinner remains grappled and loses its Dexterity bonus to AC while pinning (PRD › Grapple).'] })
 }
 
@@ -127,19 +128,19 @@ function move (t: Table): ManeuverResult {
 
 function tieUp (t: Table): ManeuverResult {
   // PRD › Grapple › Tie Up: a pinned, restrained or unconscious target; the helpless family from the effects table.
-  const helpless = hasCondition(t.defender.combatant, 'pinned') || statsOf(t.ruleset, t.defender).helpless
+  const helpless = hasCondition(t.defender.combatant, t.policy.conditions.pinned) || statsOf(t.ruleset, t.defender).helpless
   const extra = helpless ? [] : [fixed('tying up a target that is only grappled', -t.policy.tieUpGrappledPenalty)]
   const cm = maintainCheck(t, 'tie-up', extra, 'the defender is tied up')
   if (!cm.success) return maintained(t, cm)
   const s = state(t)
-  s.defender = withConditions(s.defender, ['tied-up'])
+  s.defender = withConditions(s.defender, [t.policy.conditions.tiedUp])
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { grappleOrEscape: true }).total
   const dc = t.policy.tieUpDcBase + cmb
   return result(t, true, [cm], s, null, { escapeDc: dc, notes: [`Escape DC ${t.policy.tieUpDcBase} + the tying creature's CMB (${cmb}); impossible, even on a natural 20, when it exceeds ${t.policy.tieUpDcBase} + the target's CMB (PRD › Grapple › Tie Up).`] })
 }
 
 function escape (t: Table): ManeuverResult {
-  if (!inGrapple(t.attacker)) throw notPossible('/attacker/conditions', 'escape: the attacker is neither grappled nor pinned, so there is nothing to escape')
+  if (!inGrapple(t, t.attacker)) throw notPossible('/attacker/conditions', 'escape: the attacker is neither grappled nor pinned, so there is nothing to escape')
   const escapeArtist = t.options.useEscapeArtist
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: 'improved-grapple' }, t.options.defenderModifiers ?? [])
   const bonus = escapeArtist === undefined
@@ -154,20 +155,20 @@ function escape (t: Table): ManeuverResult {
   if (escapeArtist !== undefined) { cm.againstLabel = 'CMD (Escape Artist check)' }
   const s = state(t)
   if (cm.success && t.options.reverseGrapple) {
-    s.attacker = withConditions(s.attacker, ['grappled'], ['pinned'])
+    s.attacker = withConditions(s.attacker, [t.policy.conditions.grappled], [t.policy.conditions.pinned])
   } else if (cm.success) {
     // One success escapes a pin and the grapple together (002 FAQ).
-    s.attacker = withConditions(s.attacker, [], ['grappled', 'pinned'])
-    s.defender = withConditions(s.defender, [], ['grappled'])
+    s.attacker = withConditions(s.attacker, [], [t.policy.conditions.grappled, t.policy.conditions.pinned])
+    s.defender = withConditions(s.defender, [], [t.policy.conditions.grappled])
   }
   return result(t, cm.success, [cm], s)
 }
 
 function release (t: Table): ManeuverResult {
-  requireGrappling(t.attacker, 'release')
+  requireGrappling(t, t.attacker, 'release')
   const s = state(t)
-  s.attacker = withConditions(s.attacker, [], ['grappled'])
-  s.defender = withConditions(s.defender, [], ['grappled', 'pinned'])
+  s.attacker = withConditions(s.attacker, [], [t.policy.conditions.grappled])
+  s.defender = withConditions(s.defender, [], [t.policy.conditions.grappled, t.policy.conditions.pinned])
   return result(t, true, [{ step: 'release', actor: 'attacker', success: true, summary: 'the grappler releases the hold as a free action' }], s)
 }
 

@@ -37,17 +37,17 @@ export function grappleModifier (ruleset: Ruleset, p: Participant, extra: readon
   return stack(ruleset, [...mods, ...ownConditions(ruleset, p, 'melee', { toGrapple: true }), ...extra])
 }
 
-const isGrappling = (p: Participant): boolean => hasCondition(p.combatant, 'grappling') || hasCondition(p.combatant, 'pinned')
-const isPinned = (p: Participant): boolean => hasCondition(p.combatant, 'pinned')
+const isGrappling = (t: Table, p: Participant): boolean => hasCondition(p.combatant, t.policy.conditions.grappling) || isPinned(t, p)
+const isPinned = (t: Table, p: Participant): boolean => hasCondition(p.combatant, t.policy.conditions.pinned)
 
-function requireGrappling (p: Participant, action: string): void {
-  if (!isGrappling(p)) {
-    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is not grappling (its conditions lack "grappling"), so it cannot ${action} (SRD 3.5 › If You're Grappling); start a grapple first`)
+function requireGrappling (t: Table, p: Participant, action: string): void {
+  if (!isGrappling(t, p)) {
+    throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is not grappling (its conditions lack "${t.policy.conditions.grappling}"), so it cannot ${action} (SRD 3.5 › If You're Grappling); start a grapple first`)
   }
 }
 
-function requireNotPinned (p: Participant, action: string): void {
-  if (isPinned(p)) {
+function requireNotPinned (t: Table, p: Participant, action: string): void {
+  if (isPinned(t, p)) {
     throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is pinned; a pinned creature can only try to escape the pin (SRD 3.5 › If You're Pinned by an Opponent)`)
   }
 }
@@ -93,9 +93,9 @@ function grapplerWeight (target: Participant, grappler: Participant): number {
 function start (t: Table): ManeuverResult {
   const unarmed = unarmedDice(t.ruleset, t.attacker, t.options)
   const { attacker, defender } = t
-  requireNotPinned(attacker, 'start')
+  requireNotPinned(t, attacker, 'start')
   const steps: Step[] = []
-  const joining = isGrappling(defender)
+  const joining = isGrappling(t, defender)
   if (joining) {
     const weight = [...t.others, attacker].reduce((n, g) => n + grapplerWeight(defender, g), 0)
     const ok = weight <= t.policy.grapplerLimit
@@ -147,14 +147,14 @@ function start (t: Table): ManeuverResult {
   const damage = unarmedStrikeDamage(t.ruleset, t.dice, attacker, unarmed, lethal)
   steps.push(damageStep(t, damage))
   const s = state(t)
-  s.attacker = withConditions(s.attacker, ['grappling'])
-  s.defender = withConditions(s.defender, ['grappling'])
+  s.attacker = withConditions(s.attacker, [t.policy.conditions.grappling])
+  s.defender = withConditions(s.defender, [t.policy.conditions.grappling])
   return result(t, true, steps, s, damage, { notes: ['Step 4: the attacker moves into the target\'s space to maintain the grapple; if it cannot, it lets go at once (SRD 3.5 › Starting a Grapple).'] })
 }
 
 function versusDefender (t: Table, action: string, extra: readonly Modifier[], what: string): { won: boolean, steps: Step[] } {
-  requireGrappling(t.attacker, action)
-  requireNotPinned(t.attacker, action)
+  requireGrappling(t, t.attacker, action)
+  requireNotPinned(t, t.attacker, action)
   const steps = opposeAll(t, contestant(t, t.attacker, extra), [contestant(t, t.defender)], 'grapple-attacker', what)
   return { won: steps.every((s) => s.success), steps }
 }
@@ -170,16 +170,16 @@ function damage (t: Table): ManeuverResult {
 }
 
 function pin (t: Table): ManeuverResult {
-  if (isPinned(t.defender)) throw notPossible('/defender/conditions', 'pin: the defender is already pinned')
+  if (isPinned(t, t.defender)) throw notPossible('/defender/conditions', 'pin: the defender is already pinned')
   const { won, steps } = versusDefender(t, 'pin', [], 'pin the opponent for 1 round')
   const s = state(t)
-  if (won) s.defender = withConditions(s.defender, ['pinned'])
+  if (won) s.defender = withConditions(s.defender, [t.policy.conditions.pinned])
   return result(t, won, steps, s)
 }
 
 function escape (t: Table): ManeuverResult {
-  requireGrappling(t.attacker, 'escape')
-  const pinned = isPinned(t.attacker)
+  requireGrappling(t, t.attacker, 'escape')
+  const pinned = isPinned(t, t.attacker)
   // A pinned creature escapes the pin from its pinner; otherwise it must beat every grappler (000 › Escape from Grapple).
   const opponents = pinned ? [t.defender] : [t.defender, ...t.others]
   const escapeArtist = t.options.useEscapeArtist
@@ -190,20 +190,20 @@ function escape (t: Table): ManeuverResult {
   const won = steps.every((s) => s.success)
   const s = state(t)
   if (won && pinned) {
-    s.attacker = withConditions(s.attacker, [], ['pinned'])
+    s.attacker = withConditions(s.attacker, [], [t.policy.conditions.pinned])
   } else if (won) {
-    s.attacker = withConditions(s.attacker, [], ['grappling', 'pinned'])
-    s.defender = withConditions(s.defender, [], ['grappling'])
-    s.others = s.others.map((c) => withConditions(c, [], ['grappling']))
+    s.attacker = withConditions(s.attacker, [], [t.policy.conditions.grappling, t.policy.conditions.pinned])
+    s.defender = withConditions(s.defender, [], [t.policy.conditions.grappling])
+    s.others = s.others.map((c) => withConditions(c, [], [t.policy.conditions.grappling]))
   }
   const notes = won && !pinned ? ['The escaper moves into a space adjacent to its former opponents; the opponents are reported free of this grapple (list only the creatures grappling the escaper).'] : []
   return result(t, won, steps, s, null, notes.length ? { notes } : {})
 }
 
 function move (t: Table): ManeuverResult {
-  requireGrappling(t.attacker, 'move')
-  requireNotPinned(t.attacker, 'move')
-  const alone = t.others.length === 0 && isPinned(t.defender)
+  requireGrappling(t, t.attacker, 'move')
+  requireNotPinned(t, t.attacker, 'move')
+  const alone = t.others.length === 0 && isPinned(t, t.defender)
   const extra = alone ? [fixed('moving a pinned opponent, no one else in the grapple', t.policy.movePinnedAloneBonus)] : []
   const steps = opposeAll(t, contestant(t, t.attacker, extra), [t.defender, ...t.others].map((o) => contestant(t, o)), 'grapple-attacker', 'move the grapple')
   const won = steps.every((s) => s.success)
@@ -215,8 +215,8 @@ function breakPin (t: Table): ManeuverResult {
   const { won, steps } = versusDefender(t, 'break-pin', [], 'break the defender\'s pin on another')
   const s = state(t)
   if (won) {
-    const freed = t.others.findIndex((o) => isPinned(o))
-    if (freed >= 0) s.others[freed] = withConditions(s.others[freed], [], ['pinned'])
+    const freed = t.others.findIndex((o) => isPinned(t, o))
+    if (freed >= 0) s.others[freed] = withConditions(s.others[freed], [], [t.policy.conditions.pinned])
   }
   return result(t, won, steps, s, null, won ? { pinBroken: true, notes: ['The freed creature is still grappling, no longer pinned (SRD 3.5 › Break Another\'s Pin).'] } : {})
 }
@@ -230,10 +230,10 @@ function useOpponentWeapon (t: Table): ManeuverResult {
 }
 
 function release (t: Table): ManeuverResult {
-  requireGrappling(t.attacker, 'release')
+  requireGrappling(t, t.attacker, 'release')
   const s = state(t)
-  s.attacker = withConditions(s.attacker, [], ['grappling'])
-  s.defender = withConditions(s.defender, [], ['grappling', 'pinned'])
+  s.attacker = withConditions(s.attacker, [], [t.policy.conditions.grappling])
+  s.defender = withConditions(s.defender, [], [t.policy.conditions.grappling, t.policy.conditions.pinned])
   return result(t, true, [{ step: 'release', actor: 'attacker', success: true, summary: 'the attacker lets go as a free action; neither is grappling the other any more' }], s)
 }
 

@@ -2,7 +2,7 @@ import { judgeD20 } from '../d20.js'
 import { hasFeat } from '../combatant.js'
 import { fixed, type Modifier } from '../modifiers.js'
 import { baseAttackBonus, notPossible, ownConditions, stack, withConditions } from './checks.js'
-import { againstStunned, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
+import { againstTarget, combatManeuverBonus, combatManeuverCheck, combatManeuverDefense } from './combat-maneuver.js'
 import {
   conditionState, improvedFeat, type ManeuverProcedure, type ManeuverTable, outcome, perFiveFeet,
   feintPenalty, provokesUnlessFeat, requireAtMostOneSizeLarger, required
@@ -25,7 +25,7 @@ function check (t: ManeuverTable, cmbExtra: Modifier[], cmdExtra: Modifier[], wh
   const damage = aoo.attackOfOpportunityDamage ?? 0
   const mods: Modifier[] = [...cmbExtra]
   if (damage > 0) mods.push(fixed('damage from the attack of opportunity', -damage))
-  mods.push(...againstStunned(t.defender))
+  mods.push(...againstTarget(t.ruleset, t.defender))
   const feat = improvedFeat(t.maneuver)
   const cmb = combatManeuverBonus(t.ruleset, t.attacker, { maneuverFeat: feat }, [...mods, ...(t.options.attackerModifiers ?? [])])
   const cmd = combatManeuverDefense(t.ruleset, t.defender, { maneuverFeat: feat }, [...cmdExtra, ...(t.options.defenderModifiers ?? [])])
@@ -82,7 +82,7 @@ const overrun: ManeuverProcedure = (t) => {
     (m) => (m >= 5 ? { notes: ['Beat the CMD by 5 or more: the target is also knocked prone.'] } : {}),
     () => ({ notes: ['The attacker stops in front of the target, or in the nearest open space.'] }))
   const cm = result.steps.at(-1)!
-  if (result.success && (cm.margin ?? 0) >= 5) result.state.defender = withConditions(result.state.defender, ['prone'])
+  if (result.success && (cm.margin ?? 0) >= 5) result.state.defender = withConditions(result.state.defender, [t.ruleset.maneuvers.knockedDownCondition])
   return result
 }
 
@@ -105,8 +105,8 @@ const trip: ManeuverProcedure = (t) => {
   const result = settle(t, check(t, [], legs(t), 'the target is knocked prone'), () => ({}),
     (m) => (m <= -10 ? { notes: ['Failed by 10 or more: the attacker is knocked prone.'] } : {}))
   const cm = result.steps.at(-1)!
-  if (result.success) result.state.defender = withConditions(result.state.defender, ['prone'])
-  else if ((cm.margin ?? 0) <= -10) result.state.attacker = withConditions(result.state.attacker, ['prone'])
+  if (result.success) result.state.defender = withConditions(result.state.defender, [t.ruleset.maneuvers.knockedDownCondition])
+  else if ((cm.margin ?? 0) <= -10) result.state.attacker = withConditions(result.state.attacker, [t.ruleset.maneuvers.knockedDownCondition])
   return result
 }
 

@@ -68,14 +68,14 @@ const trip: ManeuverProcedure = (t) => {
   steps.push(check)
   const state = conditionState(t)
   if (check.success) {
-    state.defender = withConditions(state.defender, ['prone'])
+    state.defender = withConditions(state.defender, [t.ruleset.maneuvers.knockedDownCondition])
     const notes = hasFeat(t.attacker.combatant, 'improved-trip') ? ['Improved Trip: the attacker may make a melee attack against the prone defender at once (SRD35 › Feats).'] : []
     return outcome(t, true, steps, { state, effect: notes.length ? { notes } : {} })
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps)
   const counter = counterTrip(t, (won) => won ? 'the defender trips the attacker back' : 'the counter-trip fails')
   steps.push(counter)
-  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
+  if (counter.success) state.attacker = withConditions(state.attacker, [t.ruleset.maneuvers.knockedDownCondition])
   return outcome(t, false, steps, { state })
 }
 
@@ -153,13 +153,13 @@ const overrun: ManeuverProcedure = (t) => {
   steps.push(check)
   const state = conditionState(t)
   if (check.success) {
-    state.defender = withConditions(state.defender, ['prone'])
+    state.defender = withConditions(state.defender, [t.ruleset.maneuvers.knockedDownCondition])
     return outcome(t, true, steps, { state })
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps, { effect: { notes: ['The attacker moves 5 ft back the way it came, prone if that square is occupied.'] } })
   const counter = counterTrip(t, (won) => won ? 'the defender knocks the attacker prone' : 'the counter fails')
   steps.push(counter)
-  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
+  if (counter.success) state.attacker = withConditions(state.attacker, [t.ruleset.maneuvers.knockedDownCondition])
   const note = counter.success ? 'The attacker moves 5 ft back the way it came and falls prone there.' : 'The attacker moves 5 ft back the way it came, prone if that square is occupied.'
   return outcome(t, false, steps, { state, effect: { notes: [note] } })
 }

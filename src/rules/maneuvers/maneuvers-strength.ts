@@ -45,7 +45,7 @@ function strengthCheck (
 function proneOrCounter (t: ManeuverTable, steps: Step[], check: Step, counterResist: Modifier, what: (ok: boolean) => string): ReturnType<ManeuverProcedure> {
   const state = conditionState(t)
   if (check.success) {
-    state.defender = withConditions(state.defender, ['prone'])
+    state.defender = withConditions(state.defender, [t.ruleset.maneuvers.knockedDownCondition])
     return outcome(t, true, steps, { state })
   }
   if (t.options.counterAttempt === false) return outcome(t, false, steps)
@@ -53,7 +53,7 @@ function proneOrCounter (t: ManeuverTable, steps: Step[], check: Step, counterRe
     actorMods: [], targetAbility: counterResist, targetStable: false, purpose: 'counter-defender', step: 'counter-attempt', what
   })
   steps.push(counter)
-  if (counter.success) state.attacker = withConditions(state.attacker, ['prone'])
+  if (counter.success) state.attacker = withConditions(state.attacker, [t.ruleset.maneuvers.knockedDownCondition])
   return outcome(t, false, steps, { state })
 }
 

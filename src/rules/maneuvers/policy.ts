@@ -14,6 +14,11 @@ export interface OpposedGrapplePolicy {
   opponentWeaponPenalty: number
   /** Most grapplers on one target, in Medium-relative units (000 › Multiple Grapplers). */
   grapplerLimit: number
+  /**
+   * The conditions the procedure gives, removes and reads as its own state,
+   * named as in the ruleset's effects table (SRD 3.5: both sides grappling; pinned).
+   */
+  conditions: { grappling: string, pinned: string }
 }
 
 /** pf1e grapple: CMB against CMD (PRD › Grapple; RULES.md §4.4, D38). */
@@ -28,6 +33,12 @@ export interface CombatManeuverGrapplePolicy {
   tieUpDcBase: number
   /** Penalty for a humanoid without two free hands. */
   withoutTwoHandsPenalty: number
+  /**
+   * The conditions the procedure gives, removes and reads as its own state,
+   * named as in the ruleset's effects table (PRD › Grapple: both grappled;
+   * pinned replaces grappled; tied up).
+   */
+  conditions: { grappled: string, pinned: string, tiedUp: string }
 }
 
 /** How combat maneuvers other than grapple resolve. */
@@ -65,6 +76,8 @@ export interface ManeuverPolicy {
   itemDestruction: { destroyedAtOrBelow: number, brokenAtHalf: boolean }
   /** Re-rolls of a tied opposed check before the service gives up (a fixed sequence could tie forever). */
   tieRerollLimit: number
+  /** The condition a trip (or an overrun that knocks down, or a failed trip's counter) leaves, named as in the effects table. */
+  knockedDownCondition: string
 }
 
 /**

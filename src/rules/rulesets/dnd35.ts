@@ -27,7 +27,7 @@ export const dnd35: RulesetDefinition = {
   },
   // RULES.md §4.1, §4.2: opposed checks; SRD35 › Feats for the Improved feats' +4.
   maneuvers: {
-    grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4 },
+    grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4, conditions: { grappling: 'grappling', pinned: 'pinned' } },
     maneuvers: 'opposed-checks',
     unarmedDamage: SRD_UNARMED_DAMAGE,
     improvedFeatBonus: 4,
@@ -38,7 +38,8 @@ export const dnd35: RulesetDefinition = {
     perExtraLegCmd: 0,
     chargeBonus: 2,
     itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
-    tieRerollLimit: 20
+    tieRerollLimit: 20,
+    knockedDownCondition: 'prone'
   },
   savingThrows: SRD_SAVING_THROWS,
   minimumDamage: { amount: 1, nonlethal: false },

@@ -28,7 +28,15 @@ export const pf1e: RulesetDefinition = {
   },
   // RULES.md §4.3, §4.4 (D35–D38); PRD › Feats: an Improved maneuver feat gives +2 CMB and +2 CMD.
   maneuvers: {
-    grapple: { kind: 'combat-maneuver', lethalPenalty: 4, maintainBonus: 5, tieUpGrappledPenalty: 10, tieUpDcBase: 20, withoutTwoHandsPenalty: 4 },
+    grapple: {
+      kind: 'combat-maneuver',
+      lethalPenalty: 4,
+      maintainBonus: 5,
+      tieUpGrappledPenalty: 10,
+      tieUpDcBase: 20,
+      withoutTwoHandsPenalty: 4,
+      conditions: { grappled: 'grappled', pinned: 'pinned', tiedUp: 'tied-up' }
+    },
     maneuvers: 'combat-maneuver',
     unarmedDamage: SRD_UNARMED_DAMAGE,
     improvedFeatBonus: 2,
@@ -39,7 +47,8 @@ export const pf1e: RulesetDefinition = {
     perExtraLegCmd: 2,
     chargeBonus: 2,
     itemDestruction: { destroyedAtOrBelow: -1, brokenAtHalf: true },
-    tieRerollLimit: 20
+    tieRerollLimit: 20,
+    knockedDownCondition: 'prone'
   },
   savingThrows: PF1E_SAVING_THROWS,
   minimumDamage: { amount: 1, nonlethal: true },

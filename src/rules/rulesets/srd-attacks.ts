@@ -9,6 +9,17 @@ import type { AttackPolicy } from '../attacks/policy.js'
 export const SRD_ATTACKS: AttackPolicy = {
   fullAttack: true,
   twoWeaponFighting: true,
+  // SRD 3.5 › Base Attack Bonus: +6/+1, +11/+6/+1, +16/+11/+6/+1 (four at most, docs/rules.md).
+  iterativeAttacks: { babPerAttack: 5, penaltyStep: 5, maxAttacks: 4 },
+  // SRD 3.5 › Two-Weapon Fighting: −6/−10, a light off-hand weapon −4/−8, the feat −4/−4 (−2/−2 with a light one).
+  twoWeapon: {
+    penalties: { primary: -6, offHand: -10 },
+    lightOffHand: { primary: -4, offHand: -8 },
+    feat: { name: 'two-weapon-fighting', primary: 2, offHand: 6 },
+    // SRD 3.5 › Feats: Improved and Greater Two-Weapon Fighting add off-hand attacks at −5 and −10.
+    extraAttackFeats: ['improved-two-weapon-fighting', 'greater-two-weapon-fighting'],
+    extraAttackStep: 5
+  },
   swiftAttackPenalty: null,
   finesse: 'feat',
   baseBonusToDamage: false,
@@ -22,5 +33,6 @@ export const SRD_ATTACKS: AttackPolicy = {
   situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 0 }, fightingDefensively: -4, shootingIntoMelee: -4, invisibleAttacker: 2, nonlethalSwitch: -4 },
   proneRangedWeapons: ['crossbow', 'shuriken'],
   concealment: { stacking: 'highest' },
+  missChance: { concealment: 20, total: 50 },
   coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', purpose: 'save' } }
 }

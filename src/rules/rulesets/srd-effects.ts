@@ -1,19 +1,82 @@
 import { type EffectsTable, on } from '../effects.js'
 
 /**
+ * Every condition the service knows, in the order the API lists them, with
+ * what it is in every ruleset whose table does not say otherwise: each
+ * ruleset's table starts from these rows, so the names a request may carry
+ * are the tables' names (the schemas' enum is built from them). Most rows
+ * here change no number by themselves; they are recorded and shown, and a
+ * ruleset gives them numbers in its own rows. A ruleset row that replaces one
+ * of these keeps its tags (test/rules/condition-data.test.ts).
+ */
+export const BASE_EFFECTS: EffectsTable = {
+  'flat-footed': {},
+  'off-guard': {},
+  prone: { tags: ['ranged-weapons-limited'] },
+  helpless: {},
+  stunned: {},
+  blinded: { tags: ['blind'] },
+  dazzled: {},
+  entangled: {},
+  grappled: { tags: ['in-grapple'] },
+  grappling: { tags: ['in-grapple'] },
+  pinned: { tags: ['held-down'] },
+  squeezing: {},
+  cowering: {},
+  invisible: { tags: ['unseen'] },
+  stable: { tags: ['out-of-fight'] },
+  // SRD 3.5 › Conditions › Staggered, Disabled: a single move or standard action each turn.
+  staggered: { changes: on(-1, 'actions') },
+  disabled: { changes: on(-1, 'actions') },
+  unconscious: { tags: ['out-of-fight'] },
+  dying: { tags: ['out-of-fight'] },
+  dead: { tags: ['out-of-fight'] },
+  kneeling: {},
+  sitting: {},
+  shaken: {},
+  frightened: {},
+  panicked: {},
+  sickened: {},
+  nauseated: {},
+  fatigued: {},
+  exhausted: {},
+  deafened: {},
+  disoriented: {},
+  paralyzed: {},
+  petrified: {},
+  confused: {},
+  dazed: {},
+  turned: {},
+  rebuked: {},
+  commanded: {},
+  bloodied: {},
+  wounded: {},
+  held: {},
+  charging: {},
+  'fighting-defensively': {},
+  'total-defense': {},
+  incorporeal: {},
+  asleep: {},
+  'tied-up': {},
+  // Variant › Fight Back-to-Back: allies back to back cannot be flanked (read in every ruleset).
+  'back-to-back': { tags: ['unflankable'] }
+}
+
+/**
  * The helpless family: Dex treated as 0 (−5) against all attacks, −4 more
- * against melee, each counted once (000 › Helpless Defenders; 001 › Helpless
- * Defenders). The same in all three rulesets; the other names are helpless.
+ * against melee, each counted once (SRD 3.5 › Helpless Defenders; variant ›
+ * Helpless Defenders). The same in all three rulesets; the other names are helpless.
  */
 export const HELPLESS_EFFECTS: EffectsTable = {
+  ...BASE_EFFECTS,
   helpless: { helpless: true, changes: on(-4, 'ac.melee') },
   paralyzed: { implies: ['helpless'] },
-  unconscious: { implies: ['helpless'] },
+  unconscious: { implies: ['helpless'], tags: ['out-of-fight'] },
   asleep: { implies: ['helpless'] },
   'tied-up': { implies: ['helpless'] },
   petrified: { implies: ['helpless'] },
   // PRD › Combat Maneuvers: maneuvers against an incapacitated target succeed; a dead one resists nothing.
-  dead: { incapacitated: true }
+  dead: { incapacitated: true, tags: ['out-of-fight'] }
 }
 
 /**
@@ -27,18 +90,18 @@ export const SRD_EFFECTS: EffectsTable = {
   // The variant's name for flat-footed, accepted as the same condition.
   'off-guard': { implies: ['flat-footed'] },
   stunned: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
-  blinded: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
+  blinded: { deniesDex: true, tags: ['blind'], changes: on(-2, 'ac.melee', 'ac.ranged') },
   cowering: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
   // Defender prone −4 melee, +4 ranged; attacker prone −4 melee.
-  prone: { changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
+  prone: { tags: ['ranged-weapons-limited'], changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
   kneeling: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
   sitting: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
   // D10: −4 against all attacks by non-pinners, plus the Dex every grappler loses.
-  pinned: { deniesDex: true, notAgainstPinner: true, changes: on(-4, 'ac.melee', 'ac.ranged') },
+  pinned: { deniesDex: true, notAgainstPinner: true, tags: ['held-down'], changes: on(-4, 'ac.melee', 'ac.ranged') },
   // 000 › Grappling Consequences: no Dex against opponents it is not grappling; 000 › If You're
   // Grappling: attacks −4, the grapple checks themselves spared. 3.5 has one state for both sides.
-  grappling: { deniesDex: true, onlyAgainstNonGrapplers: true, notToGrapple: true, changes: on(-4, 'attack.melee', 'attack.ranged') },
-  grappled: { implies: ['grappling'] },
+  grappling: { deniesDex: true, onlyAgainstNonGrapplers: true, notToGrapple: true, tags: ['in-grapple'], changes: on(-4, 'attack.melee', 'attack.ranged') },
+  grappled: { implies: ['grappling'], tags: ['in-grapple'] },
   // 000 › Terrain and Obstacles › Squeezing: −4 on attack rolls and −4 AC.
   squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
   // RULES.md §1.4 (SRD35/PRD › Entangled): −2 on attacks and −4 Dex, which lowers AC, CMD, Reflex and initiative through the modifier.
@@ -67,7 +130,9 @@ export const SRD_EFFECTS: EffectsTable = {
  */
 export const PF1E_EFFECTS: EffectsTable = {
   ...SRD_EFFECTS,
-  grappled: { notToGrapple: true, replacedBy: ['pinned'], changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
-  grappling: { implies: ['grappled'] },
-  pinned: { deniesDex: true, changes: on(-4, 'ac.melee', 'ac.ranged') }
+  grappled: { notToGrapple: true, replacedBy: ['pinned'], tags: ['in-grapple'], changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
+  grappling: { implies: ['grappled'], tags: ['in-grapple'] },
+  pinned: { deniesDex: true, tags: ['held-down'], changes: on(-4, 'ac.melee', 'ac.ranged') },
+  // PRD › Combat Maneuvers: +4 on combat maneuver checks against a stunned creature.
+  stunned: { ...SRD_EFFECTS.stunned, changes: [...(SRD_EFFECTS.stunned?.changes ?? []), { target: 'maneuver.against', value: 4 }] }
 }

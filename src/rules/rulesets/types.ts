@@ -9,9 +9,13 @@ import type { AttackPolicy } from '../attacks/policy.js'
 import type { EffectsTable } from '../effects.js'
 import type { TurnFlowPolicy } from '../turn-flow.js'
 
-/** The rulesets the service ships; `registerRuleset` (./index.ts) adds others. */
-export const RULESET_IDS = ['dnd35', 'pf1e', 'variant'] as const
-export type RulesetId = typeof RULESET_IDS[number]
+/**
+ * A ruleset's id. Which ids exist is the registry's to say (./index.ts:
+ * `isRulesetId`, `rulesetIds`), not a type: a ruleset registered at start-up
+ * (or by a test) is as valid as the shipped ones, in requests and in the
+ * encounter store alike.
+ */
+export type RulesetId = string
 
 /**
  * What a ruleset defines, so a client can grey out what it lacks (CONTRACT ›

@@ -17,14 +17,15 @@ export const VARIANT_EFFECTS: EffectsTable = {
   'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true, deniesDexToReflex: true },
   'flat-footed': { implies: ['off-guard'] },
   stunned: { deniesDex: true, deniesDexToReflex: true },
-  blinded: { deniesDex: true, deniesDexToReflex: true },
+  blinded: { deniesDex: true, deniesDexToReflex: true, tags: ['blind'] },
   cowering: { deniesDex: true, deniesDexToReflex: true },
   // D09: prone is −4 on melee attacks; −4 AC against melee, +4 against ranged.
-  prone: { changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
+  prone: { tags: ['ranged-weapons-limited'], changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
   squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
   disoriented: { changes: on(-2, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
   charging: { changes: on(-2, 'ac.melee', 'ac.ranged') },
-  'total-defense': { changes: [{ target: 'ac.dodge', value: 4, type: 'dodge' }] },
+  // Variant › Total Defense: +4 dodge to AC, and the shield bonus on Reflex saves.
+  'total-defense': { tags: ['shield-to-reflex'], changes: [{ target: 'ac.dodge', value: 4, type: 'dodge' }] },
   // Shaken: −2 on attacks, checks, saves and initiative; frightened and panicked include it.
   shaken: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save', 'initiative') },
   frightened: { implies: ['shaken'] },
@@ -36,7 +37,7 @@ export const VARIANT_EFFECTS: EffectsTable = {
   sickened: { implies: ['bloodied'], savesExcept: ['death'], changes: on(-2, 'save') },
   deafened: { changes: on(-4, 'initiative') },
   // 001 › Fight Back-to-Back: −2 on attacks.
-  'back-to-back': { changes: on(-2, 'attack.melee', 'attack.ranged') },
+  'back-to-back': { tags: ['unflankable'], changes: on(-2, 'attack.melee', 'attack.ranged') },
   // §6.3: staggered, one minor or major action per turn, half speed.
   staggered: { changes: on(-1, 'actions') }
 }
@@ -74,7 +75,8 @@ export const variant: RulesetDefinition = {
     perExtraLegCmd: 0,
     chargeBonus: 2,
     itemDestruction: { destroyedAtOrBelow: 0, brokenAtHalf: false },
-    tieRerollLimit: 20
+    tieRerollLimit: 20,
+    knockedDownCondition: 'prone'
   },
   savingThrows: VARIANT_SAVING_THROWS,
   minimumDamage: { amount: 1, nonlethal: false },
@@ -99,6 +101,8 @@ export const variant: RulesetDefinition = {
   attacks: {
     fullAttack: false,
     twoWeaponFighting: false,
+    iterativeAttacks: null,
+    twoWeapon: null,
     swiftAttackPenalty: 4,
     finesse: 'light-or-finesse-weapon',
     baseBonusToDamage: true,
@@ -112,6 +116,8 @@ export const variant: RulesetDefinition = {
     situational: { flanking: 2, charging: 2, higherGround: { melee: 1, ranged: 1 }, fightingDefensively: null, shootingIntoMelee: -4, invisibleAttacker: 0, nonlethalSwitch: -4 },
     proneRangedWeapons: ['crossbow'],
     concealment: { stacking: 'sum', cap: 50 },
+    // The same 20% and 50% as the SRD (docs/rules.md, concealment).
+    missChance: { concealment: 20, total: 50 },
     coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', purpose: 'death-save' } }
   },
   // RULES.md §5.4: 001 has no undead, turning or channelling.

@@ -15,16 +15,13 @@ export interface SavingThrowPolicy {
   reflexSave: string
   /** Reflex bonus from the saver's cover (+2 cover, +4 improved cover); a degree the ruleset lacks is absent (a 422). */
   coverReflexBonus: Readonly<Partial<Record<SaveCover, number>>>
-  /** The variant's total defense adds the shield bonus to Reflex saves (001 › Total Defense). */
-  totalDefenseShieldToReflex: boolean
 }
 
 /** dnd35 and pf1e saves (000 › Saving Throws; 000 › Cover; SRD35/PRD › Conditions). */
 export const SRD_SAVING_THROWS: SavingThrowPolicy = {
   abilities: { fortitude: ['con'], reflex: ['dex'], will: ['wis'] },
   reflexSave: 'reflex',
-  coverReflexBonus: { none: 0, cover: 2, improved: 4 },
-  totalDefenseShieldToReflex: false
+  coverReflexBonus: { none: 0, cover: 2, improved: 4 }
 }
 
 /** pf1e adds partial cover: +1 Reflex (RULES.md §2.8; PRD › Cover). */
@@ -37,6 +34,5 @@ export const PF1E_SAVING_THROWS: SavingThrowPolicy = {
 export const VARIANT_SAVING_THROWS: SavingThrowPolicy = {
   abilities: { charm: ['cha', 'wis'], reflex: ['dex'], death: [], fear: [], spell: [] },
   reflexSave: 'reflex',
-  coverReflexBonus: { none: 0, cover: 2, improved: 4 },
-  totalDefenseShieldToReflex: true
+  coverReflexBonus: { none: 0, cover: 2, improved: 4 }
 }

@@ -1,6 +1,6 @@
 import { type AbilityName, abilityModifier } from '../abilities.js'
 import { type EffectiveStats, effectiveStats } from '../effects.js'
-import { type CombatantInput, hasCondition, isTotals } from '../combatant.js'
+import { type CombatantInput, isTotals } from '../combatant.js'
 import { DomainError, missingField, ruleNotDefined } from '../errors.js'
 import { type BreakdownEntry, type Modifier, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -69,7 +69,8 @@ export function saveBonus (ruleset: Ruleset, creature: CombatantInput, save: str
     const cover = policy.coverReflexBonus[degree]
     if (cover === undefined) throw ruleNotDefined(ruleset.name, `${degree} cover`, '/cover')
     if (cover !== 0) mods.push({ source: COVER_NAMES[degree], value: cover, type: 'untyped' })
-    if (policy.totalDefenseShieldToReflex && hasCondition(creature, 'total-defense')) {
+    // A condition that puts the shield on Reflex (the variant's total defense: its effects table says so).
+    if (stats.has('shield-to-reflex')) {
       const ac = creature.armorClass
       const shield = ac && !isTotals(ac) ? (ac.shield ?? 0) : 0
       if (shield !== 0) mods.push({ source: 'shield (total defense)', value: shield, type: 'shield' })

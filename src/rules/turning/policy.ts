@@ -47,3 +47,13 @@ export interface ChannelEnergyPolicy {
   turnUndeadFeat: { feat: string, durationRounds: number }
   usesPerDay: UsesPerDayPolicy
 }
+
+/**
+ * How long a turning outcome that lasts (turned, rebuked, bolstered; the
+ * Turn Undead feat's flight) lasts in an encounter, in rounds: the ruleset's
+ * turning policy (SRD 3.5 › Turn or Rebuke Undead: 10 rounds; PRD › Feats ›
+ * Turn Undead: 1 minute). 0 where the ruleset has neither (no such outcome).
+ */
+export function turningEffectRounds (policy: TurningPolicy): number {
+  return policy.turnUndead?.durationRounds ?? policy.channelEnergy?.turnUndeadFeat.durationRounds ?? 0
+}
