@@ -2037,5 +2037,1372 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
         ]
       }
     }
+  },
+  "saveOdds": {
+    "fireball-odds": {
+      "status": 200,
+      "value": {
+        "ruleset": "dnd35",
+        "save": "reflex",
+        "dc": 15,
+        "effectDamage": {
+          "nonlethal": false,
+          "expected": 27.99999999999998,
+          "distribution": [
+            {
+              "damage": 8,
+              "probability": 5.953741807651273e-7
+            },
+            {
+              "damage": 9,
+              "probability": 0.000004762993446121018
+            },
+            {
+              "damage": 10,
+              "probability": 0.00002143347050754458
+            },
+            {
+              "damage": 11,
+              "probability": 0.00007144490169181526
+            },
+            {
+              "damage": 12,
+              "probability": 0.00019647347965249195
+            },
+            {
+              "damage": 13,
+              "probability": 0.00047153635116598073
+            },
+            {
+              "damage": 14,
+              "probability": 0.0010168991007468372
+            },
+            {
+              "damage": 15,
+              "probability": 0.0020052202408169482
+            },
+            {
+              "damage": 16,
+              "probability": 0.0036597650891632364
+            },
+            {
+              "damage": 17,
+              "probability": 0.006239521414418532
+            },
+            {
+              "damage": 18,
+              "probability": 0.010007049230300257
+            },
+            {
+              "damage": 19,
+              "probability": 0.015174897119341562
+            },
+            {
+              "damage": 20,
+              "probability": 0.021843087943910988
+            },
+            {
+              "damage": 21,
+              "probability": 0.029940176802316712
+            },
+            {
+              "damage": 22,
+              "probability": 0.03918038408779148
+            },
+            {
+              "damage": 23,
+              "probability": 0.04904930650815422
+            },
+            {
+              "damage": 24,
+              "probability": 0.05883070892394449
+            },
+            {
+              "damage": 25,
+              "probability": 0.06768689986282576
+            },
+            {
+              "damage": 26,
+              "probability": 0.07477185261393077
+            },
+            {
+              "damage": 27,
+              "probability": 0.07935623380582225
+            },
+            {
+              "damage": 28,
+              "probability": 0.0809435013717421
+            },
+            {
+              "damage": 29,
+              "probability": 0.07935623380582225
+            },
+            {
+              "damage": 30,
+              "probability": 0.07477185261393078
+            },
+            {
+              "damage": 31,
+              "probability": 0.06768689986282576
+            },
+            {
+              "damage": 32,
+              "probability": 0.058830708923944486
+            },
+            {
+              "damage": 33,
+              "probability": 0.0490493065081542
+            },
+            {
+              "damage": 34,
+              "probability": 0.03918038408779145
+            },
+            {
+              "damage": 35,
+              "probability": 0.02994017680231668
+            },
+            {
+              "damage": 36,
+              "probability": 0.02184308794391095
+            },
+            {
+              "damage": 37,
+              "probability": 0.015174897119341538
+            },
+            {
+              "damage": 38,
+              "probability": 0.010007049230300233
+            },
+            {
+              "damage": 39,
+              "probability": 0.006239521414418507
+            },
+            {
+              "damage": 40,
+              "probability": 0.003659765089163214
+            },
+            {
+              "damage": 41,
+              "probability": 0.002005220240816933
+            },
+            {
+              "damage": 42,
+              "probability": 0.0010168991007468338
+            },
+            {
+              "damage": 43,
+              "probability": 0.0004715363511659798
+            },
+            {
+              "damage": 44,
+              "probability": 0.0001964734796524962
+            },
+            {
+              "damage": 45,
+              "probability": 0.00007144490169182689
+            },
+            {
+              "damage": 46,
+              "probability": 0.00002143347050755547
+            },
+            {
+              "damage": 47,
+              "probability": 0.000004762993446131662
+            },
+            {
+              "damage": 48,
+              "probability": 5.953741807710836e-7
+            }
+          ]
+        },
+        "results": [
+          {
+            "id": "rogue",
+            "saveBonus": 10,
+            "breakdown": [
+              {
+                "source": "base reflex save",
+                "type": "untyped",
+                "value": 6,
+                "applied": true
+              },
+              {
+                "source": "Dexterity",
+                "type": "untyped",
+                "value": 4,
+                "applied": true
+              }
+            ],
+            "successChance": 0.8,
+            "damageRule": "evasion",
+            "expectedDamage": 5.599999999999995,
+            "damageDistribution": [
+              {
+                "damage": 0,
+                "probability": 0.7999999999999995
+              },
+              {
+                "damage": 8,
+                "probability": 1.1907483615302544e-7
+              },
+              {
+                "damage": 9,
+                "probability": 9.525986892242035e-7
+              },
+              {
+                "damage": 10,
+                "probability": 0.000004286694101508915
+              },
+              {
+                "damage": 11,
+                "probability": 0.00001428898033836305
+              },
+              {
+                "damage": 12,
+                "probability": 0.00003929469593049838
+              },
+              {
+                "damage": 13,
+                "probability": 0.00009430727023319612
+              },
+              {
+                "damage": 14,
+                "probability": 0.0002033798201493674
+              },
+              {
+                "damage": 15,
+                "probability": 0.00040104404816338954
+              },
+              {
+                "damage": 16,
+                "probability": 0.0007319530178326472
+              },
+              {
+                "damage": 17,
+                "probability": 0.0012479042828837062
+              },
+              {
+                "damage": 18,
+                "probability": 0.002001409846060051
+              },
+              {
+                "damage": 19,
+                "probability": 0.0030349794238683117
+              },
+              {
+                "damage": 20,
+                "probability": 0.004368617588782197
+              },
+              {
+                "damage": 21,
+                "probability": 0.005988035360463341
+              },
+              {
+                "damage": 22,
+                "probability": 0.007836076817558294
+              },
+              {
+                "damage": 23,
+                "probability": 0.009809861301630841
+              },
+              {
+                "damage": 24,
+                "probability": 0.011766141784788896
+              },
+              {
+                "damage": 25,
+                "probability": 0.01353737997256515
+              },
+              {
+                "damage": 26,
+                "probability": 0.01495437052278615
+              },
+              {
+                "damage": 27,
+                "probability": 0.015871246761164446
+              },
+              {
+                "damage": 28,
+                "probability": 0.016188700274348416
+              },
+              {
+                "damage": 29,
+                "probability": 0.015871246761164446
+              },
+              {
+                "damage": 30,
+                "probability": 0.014954370522786153
+              },
+              {
+                "damage": 31,
+                "probability": 0.01353737997256515
+              },
+              {
+                "damage": 32,
+                "probability": 0.011766141784788894
+              },
+              {
+                "damage": 33,
+                "probability": 0.009809861301630838
+              },
+              {
+                "damage": 34,
+                "probability": 0.00783607681755829
+              },
+              {
+                "damage": 35,
+                "probability": 0.005988035360463335
+              },
+              {
+                "damage": 36,
+                "probability": 0.004368617588782189
+              },
+              {
+                "damage": 37,
+                "probability": 0.003034979423868307
+              },
+              {
+                "damage": 38,
+                "probability": 0.0020014098460600462
+              },
+              {
+                "damage": 39,
+                "probability": 0.001247904282883701
+              },
+              {
+                "damage": 40,
+                "probability": 0.0007319530178326426
+              },
+              {
+                "damage": 41,
+                "probability": 0.0004010440481633865
+              },
+              {
+                "damage": 42,
+                "probability": 0.00020337982014936672
+              },
+              {
+                "damage": 43,
+                "probability": 0.00009430727023319594
+              },
+              {
+                "damage": 44,
+                "probability": 0.00003929469593049923
+              },
+              {
+                "damage": 45,
+                "probability": 0.000014288980338365375
+              },
+              {
+                "damage": 46,
+                "probability": 0.0000042866941015110925
+              },
+              {
+                "damage": 47,
+                "probability": 9.525986892263322e-7
+              },
+              {
+                "damage": 48,
+                "probability": 1.190748361542167e-7
+              }
+            ]
+          },
+          {
+            "id": "ogre",
+            "saveBonus": 1,
+            "breakdown": [
+              {
+                "source": "base reflex save",
+                "type": "untyped",
+                "value": 0,
+                "applied": true
+              },
+              {
+                "source": "Dexterity",
+                "type": "untyped",
+                "value": -1,
+                "applied": true
+              },
+              {
+                "source": "cover",
+                "type": "untyped",
+                "value": 2,
+                "applied": true
+              }
+            ],
+            "successChance": 0.35,
+            "damageRule": null,
+            "expectedDamage": 23.01249999999999,
+            "damageDistribution": [
+              {
+                "damage": 4,
+                "probability": 0.000001875428669410151
+              },
+              {
+                "damage": 5,
+                "probability": 0.000032507430269775943
+              },
+              {
+                "damage": 6,
+                "probability": 0.00023380344078646542
+              },
+              {
+                "damage": 7,
+                "probability": 0.0010577417695473248
+              },
+              {
+                "damage": 8,
+                "probability": 0.0034651372694711165
+              },
+              {
+                "damage": 9,
+                "probability": 0.008816777168114614
+              },
+              {
+                "damage": 10,
+                "probability": 0.018138074417009598
+              },
+              {
+                "damage": 11,
+                "probability": 0.030926830894680672
+              },
+              {
+                "damage": 12,
+                "probability": 0.044408870837143705
+              },
+              {
+                "damage": 13,
+                "probability": 0.054251328875171444
+              },
+              {
+                "damage": 14,
+                "probability": 0.05676589172763297
+              },
+              {
+                "damage": 15,
+                "probability": 0.05116395652339581
+              },
+              {
+                "damage": 16,
+                "probability": 0.04013685270919064
+              },
+              {
+                "damage": 17,
+                "probability": 0.02824788523090989
+              },
+              {
+                "damage": 18,
+                "probability": 0.019460876771833537
+              },
+              {
+                "damage": 19,
+                "probability": 0.015549982853223574
+              },
+              {
+                "damage": 20,
+                "probability": 0.016180752029035194
+              },
+              {
+                "damage": 21,
+                "probability": 0.01998206732967535
+              },
+              {
+                "damage": 22,
+                "probability": 0.025561021090534975
+              },
+              {
+                "damage": 23,
+                "probability": 0.03189121799268404
+              },
+              {
+                "damage": 24,
+                "probability": 0.038240169181527194
+              },
+              {
+                "damage": 25,
+                "probability": 0.04399648491083675
+              },
+              {
+                "damage": 26,
+                "probability": 0.048601704199055
+              },
+              {
+                "damage": 27,
+                "probability": 0.051581551973784466
+              },
+              {
+                "damage": 28,
+                "probability": 0.052613275891632366
+              },
+              {
+                "damage": 29,
+                "probability": 0.051581551973784466
+              },
+              {
+                "damage": 30,
+                "probability": 0.04860170419905501
+              },
+              {
+                "damage": 31,
+                "probability": 0.04399648491083675
+              },
+              {
+                "damage": 32,
+                "probability": 0.03823996080056392
+              },
+              {
+                "damage": 33,
+                "probability": 0.03188204923030023
+              },
+              {
+                "damage": 34,
+                "probability": 0.025467249657064445
+              },
+              {
+                "damage": 35,
+                "probability": 0.019461114921505842
+              },
+              {
+                "damage": 36,
+                "probability": 0.014198007163542118
+              },
+              {
+                "damage": 37,
+                "probability": 0.009863683127572
+              },
+              {
+                "damage": 38,
+                "probability": 0.006504581999695151
+              },
+              {
+                "damage": 39,
+                "probability": 0.00405568891937203
+              },
+              {
+                "damage": 40,
+                "probability": 0.002378847307956089
+              },
+              {
+                "damage": 41,
+                "probability": 0.0013033931565310066
+              },
+              {
+                "damage": 42,
+                "probability": 0.0006609844154854419
+              },
+              {
+                "damage": 43,
+                "probability": 0.0003064986282578869
+              },
+              {
+                "damage": 44,
+                "probability": 0.00012770776177412253
+              },
+              {
+                "damage": 45,
+                "probability": 0.00004643918609968748
+              },
+              {
+                "damage": 46,
+                "probability": 0.000013931755829911055
+              },
+              {
+                "damage": 47,
+                "probability": 0.0000030959457399855803
+              },
+              {
+                "damage": 48,
+                "probability": 3.8699321750120435e-7
+              }
+            ]
+          }
+        ]
+      }
+    }
+  },
+  "maneuverOdds": {
+    "trip-odds": {
+      "status": 200,
+      "value": {
+        "maneuver": "trip",
+        "ruleset": "dnd35",
+        "success": 0.40074999999999994,
+        "counter": {
+          "attempted": 0.2992499999999999,
+          "succeeded": 0.11446312499999997
+        },
+        "damageDistribution": null,
+        "outcomes": [
+          {
+            "probability": 0.40074999999999994,
+            "success": true,
+            "counter": "none",
+            "state": {
+              "attacker": [],
+              "defender": [
+                "prone"
+              ],
+              "others": []
+            },
+            "damage": null,
+            "effect": {}
+          },
+          {
+            "probability": 0.3,
+            "success": false,
+            "counter": "none",
+            "state": {
+              "attacker": [],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {}
+          },
+          {
+            "probability": 0.1847868749999999,
+            "success": false,
+            "counter": "failed",
+            "state": {
+              "attacker": [],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {}
+          },
+          {
+            "probability": 0.11446312499999997,
+            "success": false,
+            "counter": "succeeded",
+            "state": {
+              "attacker": [
+                "prone"
+              ],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {}
+          }
+        ]
+      }
+    },
+    "bull-rush-odds": {
+      "status": 200,
+      "value": {
+        "maneuver": "bull-rush",
+        "ruleset": "pf1e",
+        "success": 0.7,
+        "counter": null,
+        "damageDistribution": null,
+        "outcomes": [
+          {
+            "probability": 0.3,
+            "success": false,
+            "counter": "none",
+            "state": {
+              "attacker": [],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {
+              "notes": [
+                "The attacker stops in front of the target."
+              ]
+            }
+          },
+          {
+            "probability": 0.25,
+            "success": true,
+            "counter": "none",
+            "state": {
+              "attacker": [],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {
+              "pushFeet": 5,
+              "notes": [
+                "The attacker may move with the target, within its own movement; the target never passes through a solid obstacle."
+              ]
+            }
+          },
+          {
+            "probability": 0.25,
+            "success": true,
+            "counter": "none",
+            "state": {
+              "attacker": [],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {
+              "pushFeet": 10,
+              "notes": [
+                "The attacker may move with the target, within its own movement; the target never passes through a solid obstacle."
+              ]
+            }
+          },
+          {
+            "probability": 0.2,
+            "success": true,
+            "counter": "none",
+            "state": {
+              "attacker": [],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {
+              "pushFeet": 15,
+              "notes": [
+                "The attacker may move with the target, within its own movement; the target never passes through a solid obstacle."
+              ]
+            }
+          }
+        ]
+      }
+    }
+  },
+  "grappleOdds": {
+    "start-grapple-odds": {
+      "status": 200,
+      "value": {
+        "action": "start",
+        "ruleset": "dnd35",
+        "success": 0.20475000000000004,
+        "counter": null,
+        "damageDistribution": [
+          {
+            "damage": 0,
+            "probability": 0.7952500000000003
+          },
+          {
+            "damage": 3,
+            "probability": 0.06825000000000002
+          },
+          {
+            "damage": 4,
+            "probability": 0.06825000000000002
+          },
+          {
+            "damage": 5,
+            "probability": 0.06825000000000002
+          }
+        ],
+        "outcomes": [
+          {
+            "probability": 0.7952500000000003,
+            "success": false,
+            "counter": "none",
+            "state": {
+              "attacker": [],
+              "defender": [],
+              "others": []
+            },
+            "damage": null,
+            "effect": {}
+          },
+          {
+            "probability": 0.06825000000000002,
+            "success": true,
+            "counter": "none",
+            "state": {
+              "attacker": [
+                "grappling"
+              ],
+              "defender": [
+                "grappling"
+              ],
+              "others": []
+            },
+            "damage": {
+              "total": 3,
+              "lethal": 0,
+              "nonlethal": 3
+            },
+            "effect": {
+              "notes": [
+                "Step 4: the attacker moves into the target's space to maintain the grapple; if it cannot, it lets go at once (SRD 3.5 › Starting a Grapple)."
+              ]
+            }
+          },
+          {
+            "probability": 0.06825000000000002,
+            "success": true,
+            "counter": "none",
+            "state": {
+              "attacker": [
+                "grappling"
+              ],
+              "defender": [
+                "grappling"
+              ],
+              "others": []
+            },
+            "damage": {
+              "total": 4,
+              "lethal": 0,
+              "nonlethal": 4
+            },
+            "effect": {
+              "notes": [
+                "Step 4: the attacker moves into the target's space to maintain the grapple; if it cannot, it lets go at once (SRD 3.5 › Starting a Grapple)."
+              ]
+            }
+          },
+          {
+            "probability": 0.06825000000000002,
+            "success": true,
+            "counter": "none",
+            "state": {
+              "attacker": [
+                "grappling"
+              ],
+              "defender": [
+                "grappling"
+              ],
+              "others": []
+            },
+            "damage": {
+              "total": 5,
+              "lethal": 0,
+              "nonlethal": 5
+            },
+            "effect": {
+              "notes": [
+                "Step 4: the attacker moves into the target's space to maintain the grapple; if it cannot, it lets go at once (SRD 3.5 › Starting a Grapple)."
+              ]
+            }
+          }
+        ]
+      }
+    }
+  },
+  "turningOdds": {
+    "turn-undead-odds": {
+      "status": 200,
+      "value": {
+        "ruleset": "dnd35",
+        "action": "turn",
+        "procedure": "turn-undead",
+        "effectiveLevel": 3,
+        "results": [
+          {
+            "id": "zombie-1",
+            "outcomes": [
+              {
+                "outcome": "turned",
+                "probability": 0.7500000000000001
+              },
+              {
+                "outcome": "unaffected",
+                "probability": 0.25
+              }
+            ]
+          },
+          {
+            "id": "zombie-2",
+            "outcomes": [
+              {
+                "outcome": "turned",
+                "probability": 0.7500000000000001
+              },
+              {
+                "outcome": "unaffected",
+                "probability": 0.25
+              }
+            ]
+          },
+          {
+            "id": "wight",
+            "outcomes": [
+              {
+                "outcome": "unaffected",
+                "probability": 0.5874999999999999
+              },
+              {
+                "outcome": "turned",
+                "probability": 0.4125000000000001
+              }
+            ]
+          }
+        ],
+        "turningCheck": {
+          "modifier": 1,
+          "breakdown": [
+            {
+              "source": "Charisma",
+              "type": "untyped",
+              "value": 1,
+              "applied": true
+            }
+          ],
+          "distribution": [
+            {
+              "total": 2,
+              "maxHitDice": 0,
+              "probability": 0.05
+            },
+            {
+              "total": 3,
+              "maxHitDice": 0,
+              "probability": 0.05
+            },
+            {
+              "total": 4,
+              "maxHitDice": 1,
+              "probability": 0.05
+            },
+            {
+              "total": 5,
+              "maxHitDice": 1,
+              "probability": 0.05
+            },
+            {
+              "total": 6,
+              "maxHitDice": 1,
+              "probability": 0.05
+            },
+            {
+              "total": 7,
+              "maxHitDice": 2,
+              "probability": 0.05
+            },
+            {
+              "total": 8,
+              "maxHitDice": 2,
+              "probability": 0.05
+            },
+            {
+              "total": 9,
+              "maxHitDice": 2,
+              "probability": 0.05
+            },
+            {
+              "total": 10,
+              "maxHitDice": 3,
+              "probability": 0.05
+            },
+            {
+              "total": 11,
+              "maxHitDice": 3,
+              "probability": 0.05
+            },
+            {
+              "total": 12,
+              "maxHitDice": 3,
+              "probability": 0.05
+            },
+            {
+              "total": 13,
+              "maxHitDice": 4,
+              "probability": 0.05
+            },
+            {
+              "total": 14,
+              "maxHitDice": 4,
+              "probability": 0.05
+            },
+            {
+              "total": 15,
+              "maxHitDice": 4,
+              "probability": 0.05
+            },
+            {
+              "total": 16,
+              "maxHitDice": 5,
+              "probability": 0.05
+            },
+            {
+              "total": 17,
+              "maxHitDice": 5,
+              "probability": 0.05
+            },
+            {
+              "total": 18,
+              "maxHitDice": 5,
+              "probability": 0.05
+            },
+            {
+              "total": 19,
+              "maxHitDice": 6,
+              "probability": 0.05
+            },
+            {
+              "total": 20,
+              "maxHitDice": 6,
+              "probability": 0.05
+            },
+            {
+              "total": 21,
+              "maxHitDice": 6,
+              "probability": 0.05
+            }
+          ]
+        },
+        "maxHitDice": [
+          {
+            "value": 0,
+            "probability": 0.1
+          },
+          {
+            "value": 1,
+            "probability": 0.15000000000000002
+          },
+          {
+            "value": 2,
+            "probability": 0.15000000000000002
+          },
+          {
+            "value": 3,
+            "probability": 0.15000000000000002
+          },
+          {
+            "value": 4,
+            "probability": 0.15000000000000002
+          },
+          {
+            "value": 5,
+            "probability": 0.15000000000000002
+          },
+          {
+            "value": 6,
+            "probability": 0.15000000000000002
+          }
+        ],
+        "turningDamage": {
+          "rolledChance": 0.7500000000000001,
+          "distribution": [
+            {
+              "value": 6,
+              "probability": 0.020833333333333336
+            },
+            {
+              "value": 7,
+              "probability": 0.04166666666666667
+            },
+            {
+              "value": 8,
+              "probability": 0.0625
+            },
+            {
+              "value": 9,
+              "probability": 0.08333333333333334
+            },
+            {
+              "value": 10,
+              "probability": 0.10416666666666669
+            },
+            {
+              "value": 11,
+              "probability": 0.125
+            },
+            {
+              "value": 12,
+              "probability": 0.10416666666666669
+            },
+            {
+              "value": 13,
+              "probability": 0.08333333333333334
+            },
+            {
+              "value": 14,
+              "probability": 0.0625
+            },
+            {
+              "value": 15,
+              "probability": 0.04166666666666667
+            },
+            {
+              "value": 16,
+              "probability": 0.020833333333333336
+            }
+          ]
+        },
+        "hitDiceUsed": [
+          {
+            "value": 0,
+            "probability": 0.25
+          },
+          {
+            "value": 4,
+            "probability": 0.3375000000000001
+          },
+          {
+            "value": 8,
+            "probability": 0.4125000000000001
+          }
+        ],
+        "dispelChance": null
+      }
+    },
+    "channel-positive-odds": {
+      "status": 200,
+      "value": {
+        "ruleset": "pf1e",
+        "action": "channel-positive",
+        "procedure": "channel-energy",
+        "effectiveLevel": 5,
+        "results": [
+          {
+            "id": "fighter",
+            "outcomes": [
+              {
+                "outcome": "healed",
+                "probability": 0.9999999999999999
+              }
+            ],
+            "kind": "living",
+            "save": null,
+            "healed": [
+              {
+                "value": 3,
+                "probability": 0.004629629629629629
+              },
+              {
+                "value": 4,
+                "probability": 0.013888888888888888
+              },
+              {
+                "value": 5,
+                "probability": 0.027777777777777776
+              },
+              {
+                "value": 6,
+                "probability": 0.0462962962962963
+              },
+              {
+                "value": 7,
+                "probability": 0.06944444444444443
+              },
+              {
+                "value": 8,
+                "probability": 0.09722222222222221
+              },
+              {
+                "value": 9,
+                "probability": 0.11574074074074071
+              },
+              {
+                "value": 10,
+                "probability": 0.12499999999999996
+              },
+              {
+                "value": 11,
+                "probability": 0.12499999999999999
+              },
+              {
+                "value": 12,
+                "probability": 0.11574074074074071
+              },
+              {
+                "value": 13,
+                "probability": 0.09722222222222221
+              },
+              {
+                "value": 14,
+                "probability": 0.06944444444444443
+              },
+              {
+                "value": 15,
+                "probability": 0.0462962962962963
+              },
+              {
+                "value": 16,
+                "probability": 0.02777777777777779
+              },
+              {
+                "value": 17,
+                "probability": 0.013888888888888895
+              },
+              {
+                "value": 18,
+                "probability": 0.004629629629629632
+              }
+            ],
+            "damage": null
+          },
+          {
+            "id": "zombie",
+            "outcomes": [
+              {
+                "outcome": "harmed",
+                "probability": 1
+              }
+            ],
+            "kind": "undead",
+            "save": {
+              "dc": 15,
+              "bonus": 3,
+              "breakdown": [
+                {
+                  "source": "base will save",
+                  "type": "untyped",
+                  "value": 3,
+                  "applied": true
+                },
+                {
+                  "source": "Wisdom",
+                  "type": "untyped",
+                  "value": 0,
+                  "applied": true
+                }
+              ],
+              "successChance": 0.45
+            },
+            "healed": null,
+            "damage": [
+              {
+                "value": 1,
+                "probability": 0.0020833333333333333
+              },
+              {
+                "value": 2,
+                "probability": 0.01875
+              },
+              {
+                "value": 3,
+                "probability": 0.054629629629629625
+              },
+              {
+                "value": 4,
+                "probability": 0.10347222222222222
+              },
+              {
+                "value": 5,
+                "probability": 0.12777777777777777
+              },
+              {
+                "value": 6,
+                "probability": 0.12129629629629629
+              },
+              {
+                "value": 7,
+                "probability": 0.09027777777777776
+              },
+              {
+                "value": 8,
+                "probability": 0.07222222222222223
+              },
+              {
+                "value": 9,
+                "probability": 0.06574074074074074
+              },
+              {
+                "value": 10,
+                "probability": 0.06874999999999998
+              },
+              {
+                "value": 11,
+                "probability": 0.06874999999999999
+              },
+              {
+                "value": 12,
+                "probability": 0.0636574074074074
+              },
+              {
+                "value": 13,
+                "probability": 0.05347222222222222
+              },
+              {
+                "value": 14,
+                "probability": 0.03819444444444444
+              },
+              {
+                "value": 15,
+                "probability": 0.02546296296296297
+              },
+              {
+                "value": 16,
+                "probability": 0.015277777777777786
+              },
+              {
+                "value": 17,
+                "probability": 0.007638888888888893
+              },
+              {
+                "value": 18,
+                "probability": 0.002546296296296298
+              }
+            ]
+          }
+        ],
+        "saveDc": 15,
+        "channel": {
+          "dice": "3d6",
+          "distribution": [
+            {
+              "value": 3,
+              "probability": 0.004629629629629629
+            },
+            {
+              "value": 4,
+              "probability": 0.013888888888888888
+            },
+            {
+              "value": 5,
+              "probability": 0.027777777777777776
+            },
+            {
+              "value": 6,
+              "probability": 0.0462962962962963
+            },
+            {
+              "value": 7,
+              "probability": 0.06944444444444443
+            },
+            {
+              "value": 8,
+              "probability": 0.09722222222222221
+            },
+            {
+              "value": 9,
+              "probability": 0.11574074074074071
+            },
+            {
+              "value": 10,
+              "probability": 0.12499999999999996
+            },
+            {
+              "value": 11,
+              "probability": 0.12499999999999999
+            },
+            {
+              "value": 12,
+              "probability": 0.11574074074074071
+            },
+            {
+              "value": 13,
+              "probability": 0.09722222222222221
+            },
+            {
+              "value": 14,
+              "probability": 0.06944444444444443
+            },
+            {
+              "value": 15,
+              "probability": 0.0462962962962963
+            },
+            {
+              "value": 16,
+              "probability": 0.02777777777777779
+            },
+            {
+              "value": 17,
+              "probability": 0.013888888888888895
+            },
+            {
+              "value": 18,
+              "probability": 0.004629629629629632
+            }
+          ]
+        }
+      }
+    }
   }
 }

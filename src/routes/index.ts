@@ -12,6 +12,9 @@ import saves from './v1/saves.js'
 import initiative from './v1/initiative.js'
 import encounters from './v1/encounters.js'
 import encounterStream from './v1/encounter-stream.js'
+import savesOdds from './v1/saves-odds.js'
+import maneuverOdds from './v1/maneuver-odds.js'
+import turningOdds from './v1/turning-odds.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -28,4 +31,7 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(initiative)
   await fastify.register(encounters)
   await fastify.register(encounterStream)
+  await fastify.register(savesOdds)
+  await fastify.register(maneuverOdds)
+  await fastify.register(turningOdds)
 }

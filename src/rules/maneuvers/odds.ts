@@ -1,6 +1,6 @@
 import { judgeD20 } from '../d20.js'
 import { enumerateOutcomes } from '../dice/enumerate.js'
-import type { Dice } from '../dice/roller.js'
+import { Dice } from '../dice/roller.js'
 import { notationRange, parseNotation } from '../dice/notation.js'
 import { RuleError } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -122,6 +122,8 @@ function touchAttackClasses (result: ManeuverResult): ((face: number) => string)
  * the one POST /v1/maneuvers or /v1/grapples applies.
  */
 export function maneuverOdds (ruleset: Ruleset, what: ManeuverKind, request: ManeuverRequest, resolve: (dice: Dice) => ManeuverResult): ManeuverOdds {
+  // Once on any dice first: a body the resolving endpoint refuses is refused alike, before its work is weighed.
+  resolve(new Dice({ seed: 0 }))
   const work = maneuverOddsWork(ruleset, what, request)
   const limit = MANEUVER_ODDS_LIMITS.runs
   const refuse = () => tooLarge(work.path, `odds needing up to ${work.runs} resolutions (at most ${limit}): every total of the damage dice, and every d20 of each opposed grappler, multiplies them`)
