@@ -19,7 +19,7 @@ export const EXAMPLE_LABELS: Record<string, ExampleLabel[]> = {
     { name: 'greatsword', summary: 'pf1e: the odds of a greatsword full attack against an ogre' }
   ],
   saveOdds: [
-    { name: 'fireball-odds', summary: 'dnd35: the odds of a rogue with evasion and an ogre behind cover against an 8d6 Reflex-half fireball' }
+    { name: 'fireball-odds', summary: 'dnd35: the odds of a rogue with evasion and an ogre against a 3d6 Reflex-half burning hands' }
   ],
   maneuverOdds: [
     { name: 'trip-odds', summary: 'dnd35: the odds of a trip, its counter-trip included' },
@@ -30,7 +30,7 @@ export const EXAMPLE_LABELS: Record<string, ExampleLabel[]> = {
   ],
   turningOdds: [
     { name: 'turn-undead-odds', summary: 'dnd35: the odds of a 3rd-level cleric turning two zombies and a wight' },
-    { name: 'channel-positive-odds', summary: 'pf1e: the odds of a positive channel healing an ally and harming a zombie' }
+    { name: 'channel-positive-odds', summary: 'pf1e: the odds of a 3rd-level cleric\'s positive channel healing an ally and harming a zombie' }
   ],
   resolveTurning: [
     { name: 'turn-undead', summary: 'dnd35: a 3rd-level cleric turns two zombies and a wight' },

@@ -2047,171 +2047,71 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
         "dc": 15,
         "effectDamage": {
           "nonlethal": false,
-          "expected": 27.99999999999998,
+          "expected": 10.499999999999998,
           "distribution": [
             {
+              "damage": 3,
+              "probability": 0.004629629629629629
+            },
+            {
+              "damage": 4,
+              "probability": 0.013888888888888888
+            },
+            {
+              "damage": 5,
+              "probability": 0.027777777777777776
+            },
+            {
+              "damage": 6,
+              "probability": 0.0462962962962963
+            },
+            {
+              "damage": 7,
+              "probability": 0.06944444444444443
+            },
+            {
               "damage": 8,
-              "probability": 5.953741807651273e-7
+              "probability": 0.09722222222222221
             },
             {
               "damage": 9,
-              "probability": 0.000004762993446121018
+              "probability": 0.11574074074074071
             },
             {
               "damage": 10,
-              "probability": 0.00002143347050754458
+              "probability": 0.12499999999999996
             },
             {
               "damage": 11,
-              "probability": 0.00007144490169181526
+              "probability": 0.12499999999999999
             },
             {
               "damage": 12,
-              "probability": 0.00019647347965249195
+              "probability": 0.11574074074074071
             },
             {
               "damage": 13,
-              "probability": 0.00047153635116598073
+              "probability": 0.09722222222222221
             },
             {
               "damage": 14,
-              "probability": 0.0010168991007468372
+              "probability": 0.06944444444444443
             },
             {
               "damage": 15,
-              "probability": 0.0020052202408169482
+              "probability": 0.0462962962962963
             },
             {
               "damage": 16,
-              "probability": 0.0036597650891632364
+              "probability": 0.02777777777777779
             },
             {
               "damage": 17,
-              "probability": 0.006239521414418532
+              "probability": 0.013888888888888895
             },
             {
               "damage": 18,
-              "probability": 0.010007049230300257
-            },
-            {
-              "damage": 19,
-              "probability": 0.015174897119341562
-            },
-            {
-              "damage": 20,
-              "probability": 0.021843087943910988
-            },
-            {
-              "damage": 21,
-              "probability": 0.029940176802316712
-            },
-            {
-              "damage": 22,
-              "probability": 0.03918038408779148
-            },
-            {
-              "damage": 23,
-              "probability": 0.04904930650815422
-            },
-            {
-              "damage": 24,
-              "probability": 0.05883070892394449
-            },
-            {
-              "damage": 25,
-              "probability": 0.06768689986282576
-            },
-            {
-              "damage": 26,
-              "probability": 0.07477185261393077
-            },
-            {
-              "damage": 27,
-              "probability": 0.07935623380582225
-            },
-            {
-              "damage": 28,
-              "probability": 0.0809435013717421
-            },
-            {
-              "damage": 29,
-              "probability": 0.07935623380582225
-            },
-            {
-              "damage": 30,
-              "probability": 0.07477185261393078
-            },
-            {
-              "damage": 31,
-              "probability": 0.06768689986282576
-            },
-            {
-              "damage": 32,
-              "probability": 0.058830708923944486
-            },
-            {
-              "damage": 33,
-              "probability": 0.0490493065081542
-            },
-            {
-              "damage": 34,
-              "probability": 0.03918038408779145
-            },
-            {
-              "damage": 35,
-              "probability": 0.02994017680231668
-            },
-            {
-              "damage": 36,
-              "probability": 0.02184308794391095
-            },
-            {
-              "damage": 37,
-              "probability": 0.015174897119341538
-            },
-            {
-              "damage": 38,
-              "probability": 0.010007049230300233
-            },
-            {
-              "damage": 39,
-              "probability": 0.006239521414418507
-            },
-            {
-              "damage": 40,
-              "probability": 0.003659765089163214
-            },
-            {
-              "damage": 41,
-              "probability": 0.002005220240816933
-            },
-            {
-              "damage": 42,
-              "probability": 0.0010168991007468338
-            },
-            {
-              "damage": 43,
-              "probability": 0.0004715363511659798
-            },
-            {
-              "damage": 44,
-              "probability": 0.0001964734796524962
-            },
-            {
-              "damage": 45,
-              "probability": 0.00007144490169182689
-            },
-            {
-              "damage": 46,
-              "probability": 0.00002143347050755547
-            },
-            {
-              "damage": 47,
-              "probability": 0.000004762993446131662
-            },
-            {
-              "damage": 48,
-              "probability": 5.953741807710836e-7
+              "probability": 0.004629629629629632
             }
           ]
         },
@@ -2235,181 +2135,81 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
             ],
             "successChance": 0.8,
             "damageRule": "evasion",
-            "expectedDamage": 5.599999999999995,
+            "expectedDamage": 2.099999999999999,
             "damageDistribution": [
               {
                 "damage": 0,
-                "probability": 0.7999999999999995
+                "probability": 0.7999999999999999
+              },
+              {
+                "damage": 3,
+                "probability": 0.0009259259259259256
+              },
+              {
+                "damage": 4,
+                "probability": 0.002777777777777777
+              },
+              {
+                "damage": 5,
+                "probability": 0.005555555555555554
+              },
+              {
+                "damage": 6,
+                "probability": 0.009259259259259259
+              },
+              {
+                "damage": 7,
+                "probability": 0.013888888888888883
               },
               {
                 "damage": 8,
-                "probability": 1.1907483615302544e-7
+                "probability": 0.019444444444444438
               },
               {
                 "damage": 9,
-                "probability": 9.525986892242035e-7
+                "probability": 0.023148148148148136
               },
               {
                 "damage": 10,
-                "probability": 0.000004286694101508915
+                "probability": 0.024999999999999988
               },
               {
                 "damage": 11,
-                "probability": 0.00001428898033836305
+                "probability": 0.02499999999999999
               },
               {
                 "damage": 12,
-                "probability": 0.00003929469593049838
+                "probability": 0.023148148148148136
               },
               {
                 "damage": 13,
-                "probability": 0.00009430727023319612
+                "probability": 0.019444444444444438
               },
               {
                 "damage": 14,
-                "probability": 0.0002033798201493674
+                "probability": 0.013888888888888883
               },
               {
                 "damage": 15,
-                "probability": 0.00040104404816338954
+                "probability": 0.009259259259259259
               },
               {
                 "damage": 16,
-                "probability": 0.0007319530178326472
+                "probability": 0.005555555555555557
               },
               {
                 "damage": 17,
-                "probability": 0.0012479042828837062
+                "probability": 0.0027777777777777783
               },
               {
                 "damage": 18,
-                "probability": 0.002001409846060051
-              },
-              {
-                "damage": 19,
-                "probability": 0.0030349794238683117
-              },
-              {
-                "damage": 20,
-                "probability": 0.004368617588782197
-              },
-              {
-                "damage": 21,
-                "probability": 0.005988035360463341
-              },
-              {
-                "damage": 22,
-                "probability": 0.007836076817558294
-              },
-              {
-                "damage": 23,
-                "probability": 0.009809861301630841
-              },
-              {
-                "damage": 24,
-                "probability": 0.011766141784788896
-              },
-              {
-                "damage": 25,
-                "probability": 0.01353737997256515
-              },
-              {
-                "damage": 26,
-                "probability": 0.01495437052278615
-              },
-              {
-                "damage": 27,
-                "probability": 0.015871246761164446
-              },
-              {
-                "damage": 28,
-                "probability": 0.016188700274348416
-              },
-              {
-                "damage": 29,
-                "probability": 0.015871246761164446
-              },
-              {
-                "damage": 30,
-                "probability": 0.014954370522786153
-              },
-              {
-                "damage": 31,
-                "probability": 0.01353737997256515
-              },
-              {
-                "damage": 32,
-                "probability": 0.011766141784788894
-              },
-              {
-                "damage": 33,
-                "probability": 0.009809861301630838
-              },
-              {
-                "damage": 34,
-                "probability": 0.00783607681755829
-              },
-              {
-                "damage": 35,
-                "probability": 0.005988035360463335
-              },
-              {
-                "damage": 36,
-                "probability": 0.004368617588782189
-              },
-              {
-                "damage": 37,
-                "probability": 0.003034979423868307
-              },
-              {
-                "damage": 38,
-                "probability": 0.0020014098460600462
-              },
-              {
-                "damage": 39,
-                "probability": 0.001247904282883701
-              },
-              {
-                "damage": 40,
-                "probability": 0.0007319530178326426
-              },
-              {
-                "damage": 41,
-                "probability": 0.0004010440481633865
-              },
-              {
-                "damage": 42,
-                "probability": 0.00020337982014936672
-              },
-              {
-                "damage": 43,
-                "probability": 0.00009430727023319594
-              },
-              {
-                "damage": 44,
-                "probability": 0.00003929469593049923
-              },
-              {
-                "damage": 45,
-                "probability": 0.000014288980338365375
-              },
-              {
-                "damage": 46,
-                "probability": 0.0000042866941015110925
-              },
-              {
-                "damage": 47,
-                "probability": 9.525986892263322e-7
-              },
-              {
-                "damage": 48,
-                "probability": 1.190748361542167e-7
+                "probability": 0.0009259259259259262
               }
             ]
           },
           {
             "id": "ogre",
-            "saveBonus": 1,
+            "saveBonus": 0,
             "breakdown": [
               {
                 "source": "base reflex save",
@@ -2420,199 +2220,85 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
               {
                 "source": "Dexterity",
                 "type": "untyped",
-                "value": -1,
-                "applied": true
-              },
-              {
-                "source": "cover",
-                "type": "untyped",
-                "value": 2,
+                "value": 0,
                 "applied": true
               }
             ],
-            "successChance": 0.35,
+            "successChance": 0.3,
             "damageRule": null,
-            "expectedDamage": 23.01249999999999,
+            "expectedDamage": 8.85,
             "damageDistribution": [
               {
+                "damage": 1,
+                "probability": 0.0013888888888888887
+              },
+              {
+                "damage": 2,
+                "probability": 0.0125
+              },
+              {
+                "damage": 3,
+                "probability": 0.03796296296296296
+              },
+              {
                 "damage": 4,
-                "probability": 0.000001875428669410151
+                "probability": 0.0736111111111111
               },
               {
                 "damage": 5,
-                "probability": 0.000032507430269775943
+                "probability": 0.09444444444444441
               },
               {
                 "damage": 6,
-                "probability": 0.00023380344078646542
+                "probability": 0.09629629629629628
               },
               {
                 "damage": 7,
-                "probability": 0.0010577417695473248
+                "probability": 0.08333333333333331
               },
               {
                 "damage": 8,
-                "probability": 0.0034651372694711165
+                "probability": 0.08055555555555553
               },
               {
                 "damage": 9,
-                "probability": 0.008816777168114614
+                "probability": 0.08240740740740737
               },
               {
                 "damage": 10,
-                "probability": 0.018138074417009598
+                "probability": 0.08749999999999997
               },
               {
                 "damage": 11,
-                "probability": 0.030926830894680672
+                "probability": 0.08749999999999998
               },
               {
                 "damage": 12,
-                "probability": 0.044408870837143705
+                "probability": 0.08101851851851849
               },
               {
                 "damage": 13,
-                "probability": 0.054251328875171444
+                "probability": 0.06805555555555554
               },
               {
                 "damage": 14,
-                "probability": 0.05676589172763297
+                "probability": 0.0486111111111111
               },
               {
                 "damage": 15,
-                "probability": 0.05116395652339581
+                "probability": 0.032407407407407406
               },
               {
                 "damage": 16,
-                "probability": 0.04013685270919064
+                "probability": 0.01944444444444445
               },
               {
                 "damage": 17,
-                "probability": 0.02824788523090989
+                "probability": 0.009722222222222226
               },
               {
                 "damage": 18,
-                "probability": 0.019460876771833537
-              },
-              {
-                "damage": 19,
-                "probability": 0.015549982853223574
-              },
-              {
-                "damage": 20,
-                "probability": 0.016180752029035194
-              },
-              {
-                "damage": 21,
-                "probability": 0.01998206732967535
-              },
-              {
-                "damage": 22,
-                "probability": 0.025561021090534975
-              },
-              {
-                "damage": 23,
-                "probability": 0.03189121799268404
-              },
-              {
-                "damage": 24,
-                "probability": 0.038240169181527194
-              },
-              {
-                "damage": 25,
-                "probability": 0.04399648491083675
-              },
-              {
-                "damage": 26,
-                "probability": 0.048601704199055
-              },
-              {
-                "damage": 27,
-                "probability": 0.051581551973784466
-              },
-              {
-                "damage": 28,
-                "probability": 0.052613275891632366
-              },
-              {
-                "damage": 29,
-                "probability": 0.051581551973784466
-              },
-              {
-                "damage": 30,
-                "probability": 0.04860170419905501
-              },
-              {
-                "damage": 31,
-                "probability": 0.04399648491083675
-              },
-              {
-                "damage": 32,
-                "probability": 0.03823996080056392
-              },
-              {
-                "damage": 33,
-                "probability": 0.03188204923030023
-              },
-              {
-                "damage": 34,
-                "probability": 0.025467249657064445
-              },
-              {
-                "damage": 35,
-                "probability": 0.019461114921505842
-              },
-              {
-                "damage": 36,
-                "probability": 0.014198007163542118
-              },
-              {
-                "damage": 37,
-                "probability": 0.009863683127572
-              },
-              {
-                "damage": 38,
-                "probability": 0.006504581999695151
-              },
-              {
-                "damage": 39,
-                "probability": 0.00405568891937203
-              },
-              {
-                "damage": 40,
-                "probability": 0.002378847307956089
-              },
-              {
-                "damage": 41,
-                "probability": 0.0013033931565310066
-              },
-              {
-                "damage": 42,
-                "probability": 0.0006609844154854419
-              },
-              {
-                "damage": 43,
-                "probability": 0.0003064986282578869
-              },
-              {
-                "damage": 44,
-                "probability": 0.00012770776177412253
-              },
-              {
-                "damage": 45,
-                "probability": 0.00004643918609968748
-              },
-              {
-                "damage": 46,
-                "probability": 0.000013931755829911055
-              },
-              {
-                "damage": 47,
-                "probability": 0.0000030959457399855803
-              },
-              {
-                "damage": 48,
-                "probability": 3.8699321750120435e-7
+                "probability": 0.0032407407407407424
               }
             ]
           }
@@ -3147,7 +2833,7 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
         "ruleset": "pf1e",
         "action": "channel-positive",
         "procedure": "channel-energy",
-        "effectiveLevel": 5,
+        "effectiveLevel": 3,
         "results": [
           {
             "id": "fighter",
@@ -3161,68 +2847,20 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
             "save": null,
             "healed": [
               {
-                "value": 3,
-                "probability": 0.004629629629629629
-              },
-              {
-                "value": 4,
-                "probability": 0.013888888888888888
-              },
-              {
-                "value": 5,
+                "value": 2,
                 "probability": 0.027777777777777776
               },
               {
-                "value": 6,
-                "probability": 0.0462962962962963
+                "value": 3,
+                "probability": 0.05555555555555555
               },
               {
-                "value": 7,
-                "probability": 0.06944444444444443
+                "value": 4,
+                "probability": 0.08333333333333333
               },
               {
-                "value": 8,
-                "probability": 0.09722222222222221
-              },
-              {
-                "value": 9,
-                "probability": 0.11574074074074071
-              },
-              {
-                "value": 10,
-                "probability": 0.12499999999999996
-              },
-              {
-                "value": 11,
-                "probability": 0.12499999999999999
-              },
-              {
-                "value": 12,
-                "probability": 0.11574074074074071
-              },
-              {
-                "value": 13,
-                "probability": 0.09722222222222221
-              },
-              {
-                "value": 14,
-                "probability": 0.06944444444444443
-              },
-              {
-                "value": 15,
-                "probability": 0.0462962962962963
-              },
-              {
-                "value": 16,
-                "probability": 0.02777777777777779
-              },
-              {
-                "value": 17,
-                "probability": 0.013888888888888895
-              },
-              {
-                "value": 18,
-                "probability": 0.004629629629629632
+                "value": 5,
+                "probability": 0.8333333333333331
               }
             ],
             "damage": null
@@ -3232,12 +2870,12 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
             "outcomes": [
               {
                 "outcome": "harmed",
-                "probability": 1
+                "probability": 0.9999999999999998
               }
             ],
             "kind": "undead",
             "save": {
-              "dc": 15,
+              "dc": 14,
               "bonus": 3,
               "breakdown": [
                 {
@@ -3253,152 +2891,108 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, { status: number, 
                   "applied": true
                 }
               ],
-              "successChance": 0.45
+              "successChance": 0.5
             },
             "healed": null,
             "damage": [
               {
                 "value": 1,
-                "probability": 0.0020833333333333333
+                "probability": 0.041666666666666664
               },
               {
                 "value": 2,
-                "probability": 0.01875
+                "probability": 0.1111111111111111
               },
               {
                 "value": 3,
-                "probability": 0.054629629629629625
+                "probability": 0.18055555555555552
               },
               {
                 "value": 4,
-                "probability": 0.10347222222222222
+                "probability": 0.16666666666666666
               },
               {
                 "value": 5,
-                "probability": 0.12777777777777777
+                "probability": 0.12499999999999999
               },
               {
                 "value": 6,
-                "probability": 0.12129629629629629
+                "probability": 0.08333333333333331
               },
               {
                 "value": 7,
-                "probability": 0.09027777777777776
+                "probability": 0.08333333333333333
               },
               {
                 "value": 8,
-                "probability": 0.07222222222222223
+                "probability": 0.06944444444444443
               },
               {
                 "value": 9,
-                "probability": 0.06574074074074074
+                "probability": 0.055555555555555546
               },
               {
                 "value": 10,
-                "probability": 0.06874999999999998
+                "probability": 0.04166666666666666
               },
               {
                 "value": 11,
-                "probability": 0.06874999999999999
+                "probability": 0.027777777777777773
               },
               {
                 "value": 12,
-                "probability": 0.0636574074074074
-              },
-              {
-                "value": 13,
-                "probability": 0.05347222222222222
-              },
-              {
-                "value": 14,
-                "probability": 0.03819444444444444
-              },
-              {
-                "value": 15,
-                "probability": 0.02546296296296297
-              },
-              {
-                "value": 16,
-                "probability": 0.015277777777777786
-              },
-              {
-                "value": 17,
-                "probability": 0.007638888888888893
-              },
-              {
-                "value": 18,
-                "probability": 0.002546296296296298
+                "probability": 0.013888888888888886
               }
             ]
           }
         ],
-        "saveDc": 15,
+        "saveDc": 14,
         "channel": {
-          "dice": "3d6",
+          "dice": "2d6",
           "distribution": [
             {
-              "value": 3,
-              "probability": 0.004629629629629629
-            },
-            {
-              "value": 4,
-              "probability": 0.013888888888888888
-            },
-            {
-              "value": 5,
+              "value": 2,
               "probability": 0.027777777777777776
             },
             {
+              "value": 3,
+              "probability": 0.05555555555555555
+            },
+            {
+              "value": 4,
+              "probability": 0.08333333333333333
+            },
+            {
+              "value": 5,
+              "probability": 0.1111111111111111
+            },
+            {
               "value": 6,
-              "probability": 0.0462962962962963
+              "probability": 0.13888888888888887
             },
             {
               "value": 7,
-              "probability": 0.06944444444444443
+              "probability": 0.16666666666666666
             },
             {
               "value": 8,
-              "probability": 0.09722222222222221
+              "probability": 0.13888888888888887
             },
             {
               "value": 9,
-              "probability": 0.11574074074074071
+              "probability": 0.11111111111111109
             },
             {
               "value": 10,
-              "probability": 0.12499999999999996
+              "probability": 0.08333333333333331
             },
             {
               "value": 11,
-              "probability": 0.12499999999999999
+              "probability": 0.055555555555555546
             },
             {
               "value": 12,
-              "probability": 0.11574074074074071
-            },
-            {
-              "value": 13,
-              "probability": 0.09722222222222221
-            },
-            {
-              "value": 14,
-              "probability": 0.06944444444444443
-            },
-            {
-              "value": 15,
-              "probability": 0.0462962962962963
-            },
-            {
-              "value": 16,
-              "probability": 0.02777777777777779
-            },
-            {
-              "value": 17,
-              "probability": 0.013888888888888895
-            },
-            {
-              "value": 18,
-              "probability": 0.004629629629629632
+              "probability": 0.027777777777777773
             }
           ]
         }

@@ -14,8 +14,8 @@ export const SaveOddsRequestSchema = Type.Object(saveBodyProperties, {
     ruleset: 'dnd35',
     save: 'reflex',
     dc: 15,
-    effect: { damage: '8d6', onSuccess: 'half' },
-    targets: [{ id: 'rogue', abilities: { dex: 18 }, baseSaves: { reflex: 6 }, feats: ['evasion'] }, { id: 'ogre', abilities: { dex: 8 }, baseSaves: { reflex: 0 }, cover: 'cover' }]
+    effect: { damage: '3d6', onSuccess: 'half' },
+    targets: [{ id: 'rogue', abilities: { dex: 18 }, baseSaves: { reflex: 6 }, feats: ['evasion'] }, { id: 'ogre', baseSaves: { reflex: 0 } }]
   }]
 })
 

@@ -133,6 +133,7 @@ test('the document stays small: measured minified and gzipped', (t) => {
   const gzipped = gzipSync(text).length
   t.diagnostic(`document: ${(text.length / 1024).toFixed(0)} KiB minified, ${(gzipped / 1024).toFixed(0)} KiB gzipped`)
   // Was 567 KiB before the components (about 24 KiB of it now are the captured response examples);
-  // a new inlined copy of a shared schema shows here first.
-  assert.ok(text.length < 220 * 1024, `${text.length} bytes`)
+  // a new inlined copy of a shared schema shows here first. The four exact-odds operations for saves,
+  // maneuvers, grapples and turning added about 39 KiB (their schemas, descriptions and captured examples).
+  assert.ok(text.length < 256 * 1024, `${text.length} bytes`)
 })

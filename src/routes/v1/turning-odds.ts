@@ -14,10 +14,10 @@ const turningOddsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       operationId: 'turningOdds',
       summary: 'Exact odds of turning undead (dnd35) or channelling energy (pf1e)',
       description: [
-        'The same body as POST /v1/turning without `seed` and `dice`, and the same refusals. Computed exactly, never sampled, by the resolving endpoint\'s own procedure.',
-        `**dnd35**: the turning check's distribution (each d20 face: total and the Turning Undead table's most powerful undead affected), the distribution of that maximum, of the turning damage (the total Hit Dice affected, with the chance it is rolled at all), of the Hit Dice spent and, for \`dispel\`, the chance to beat \`previousTurningCheck\`; for each undead, the probability of each outcome (destroyed, turned, rebuked, commanded, bolstered, freed, unaffected, out of range). The procedure runs once per check result the table tells apart, per total of the 2d6, and per order of equally close undead the dice can choose.`,
-        `**pf1e**: the channel's total distribution; for each target, its Will save (DC, bonus, chance to succeed), the probability of each outcome, and the distribution of the healing or damage it gets (each target's save independent of the others'). The procedure runs twice per channel total (every save made, every save failed).`,
-        `Bounded work, counted before the enumeration (after one run of the procedure, which gives the check modifier and the channel dice): runs × (1 + creatures) at most ${TURNING_ODDS_LIMITS.work.toLocaleString('en-US')}; beyond, a 422 \`out-of-range\` naming \`/undead\` or \`/targets\`. **variant**: 422 \`rule-not-defined\`, as POST /v1/turning.`
+        'The same body as POST /v1/turning without `seed` and `dice`, and the same refusals. Exact, never sampled, by the resolving procedure itself.',
+        '**dnd35**: the turning check (each d20 face: total and most powerful undead affected), the turning damage (total Hit Dice affected), the Hit Dice spent, a dispel\'s chance, and each undead\'s chance of each outcome. The procedure runs once per table result, 2d6 total and order of equally close undead.',
+        '**pf1e**: the channel total, and per target its Will save, outcome chances and healing or damage distribution. The procedure runs twice per channel total (all saves made, all failed).',
+        `Work counted before the enumeration: runs × (1 + creatures) at most ${TURNING_ODDS_LIMITS.work.toLocaleString('en-US')}; beyond, a 422 \`out-of-range\` naming \`/undead\` or \`/targets\`.`
       ].join('\n\n'),
       body: TurningOddsRequestSchema,
       response: { 200: TurningOddsResponseSchema, ...errorResponses({ resolution: true }) }
