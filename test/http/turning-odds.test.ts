@@ -202,5 +202,9 @@ test('odds refuse what POST /v1/turning refuses, the same way; too many orders o
   }
   const horde = Array.from({ length: 9 }, (_, i) => ({ id: `z${i}`, hitDice: 2, distanceFeet: 10 }))
   assertProblem(await odds({ ruleset: 'dnd35', action: 'turn', turner: cleric, undead: horde }), { type: '/problems/out-of-range', path: '/undead' })
+  // A 100th-level channel (50d6) weighed for 100 targets: 2 runs per total, each over every target.
+  const crowd = Array.from({ length: 100 }, (_, i) => ({ id: `t${i}`, kind: 'living', baseSaves: { will: 1 } }))
+  assertProblem(await odds({ ruleset: 'pf1e', action: 'channel-negative', turner: { ...cleric, level: 100 }, targets: crowd }), { type: '/problems/out-of-range', path: '/targets' })
+  await odds({ ruleset: 'pf1e', action: 'channel-negative', turner: { ...cleric, level: 100 }, targets: crowd.slice(0, 5) }).expect(200)
   assertProblem(await odds({ ruleset: 'dnd35', action: 'turn', turner: cleric, undead: [], seed: 1 }), { type: '/problems/validation-failed', path: '/seed' })
 })

@@ -10,7 +10,7 @@ const savesOdds: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['saves'],
       operationId: 'saveOdds',
       summary: 'Exact odds of a saving throw for a batch of targets',
-      description: `The same body as POST /v1/saves without \`seed\` and \`dice\`, and the same refusals. Exact, never sampled: each target's chance to save over the d20 with the bonus POST /v1/saves uses and, with an \`effect\`, the effect's damage dice convolved and each total put through the damage rule POST /v1/saves applies (half, none, full; evasion, improved evasion). Work counted before it is done: the damage spans at most ${SAVE_ODDS_LIMITS.span.toLocaleString('en-US')} totals, targets × totals at most ${SAVE_ODDS_LIMITS.cells.toLocaleString('en-US')}; beyond, a 422 \`out-of-range\` naming \`/effect/damage\`.`,
+      description: `The same body as POST /v1/saves without \`seed\` and \`dice\`, and the same refusals. Exact, never sampled: each target's chance to save over the d20 with the bonus POST /v1/saves uses and, with an \`effect\`, the effect's damage dice convolved and each total put through the damage rule POST /v1/saves applies (half, none, full; evasion, improved evasion). Work counted before it is done: the damage's totals × (targets + 1) at most ${SAVE_ODDS_LIMITS.cells.toLocaleString('en-US')}; beyond, a 422 \`out-of-range\` naming \`/effect/damage\`.`,
       body: SaveOddsRequestSchema,
       response: { 200: SaveOddsResponseSchema, ...errorResponses({ resolution: true }) }
     }

@@ -12,9 +12,11 @@ import type { ChannelEnergyResult, TurningRequest, TurningResult, TurnUndeadResu
 /**
  * Work bounds of POST /v1/turning/odds, counted before the enumeration: runs
  * of the resolving function times the creatures each run weighs (each undead
- * or target, and one for the check itself).
+ * or target, and one for the check itself). A channel's run weighs each
+ * target's save bonus, a turning's only sorts the undead: their limits differ
+ * by that cost, about 100 ms at either.
  */
-export const TURNING_ODDS_LIMITS = { work: 200_000 } as const
+export const TURNING_ODDS_LIMITS = { work: 200_000, channelWork: 5_000 } as const
 
 export type TurningOutcome = UndeadOutcome | 'healed' | 'harmed'
 
@@ -158,8 +160,8 @@ function channelOdds (request: TurningRequest, resolve: (dice: Dice) => TurningR
   const targets = request.targets ?? []
   const totals = probe.channel === null ? [{ value: 0, weight: 1 }] : notationBranches(parseNotation(probe.channel.dice))
   const work = 2 * totals.length * (1 + targets.length)
-  if (work > TURNING_ODDS_LIMITS.work) {
-    throw tooLarge('/targets', `odds needing ${totals.length} channel totals × 2 × ${1 + targets.length} = ${work} (at most ${TURNING_ODDS_LIMITS.work})`)
+  if (work > TURNING_ODDS_LIMITS.channelWork) {
+    throw tooLarge('/targets', `odds needing ${totals.length} channel totals × 2 × ${1 + targets.length} = ${work} (at most ${TURNING_ODDS_LIMITS.channelWork})`)
   }
   const saveChance = probe.results.map((r) => r.save ? d20Chance(r.save.bonus, r.save.dc) : null)
   const perTarget = targets.map(() => ({ outcomes: new Map<TurningOutcome, number>(), healed: new Map<number, number>(), damage: new Map<number, number>() }))
