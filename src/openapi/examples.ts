@@ -18,6 +18,20 @@ export const EXAMPLE_LABELS: Record<string, ExampleLabel[]> = {
   attackOdds: [
     { name: 'greatsword', summary: 'pf1e: the odds of a greatsword full attack against an ogre' }
   ],
+  saveOdds: [
+    { name: 'fireball-odds', summary: 'dnd35: the odds of a rogue with evasion and an ogre against a 3d6 Reflex-half burning hands' }
+  ],
+  maneuverOdds: [
+    { name: 'trip-odds', summary: 'dnd35: the odds of a trip, its counter-trip included' },
+    { name: 'bull-rush-odds', summary: 'pf1e: the odds of a bull rush, CMB against CMD, and of each push distance' }
+  ],
+  grappleOdds: [
+    { name: 'start-grapple-odds', summary: 'dnd35: the odds of a fighter starting a grapple with a large ogre' }
+  ],
+  turningOdds: [
+    { name: 'turn-undead-odds', summary: 'dnd35: the odds of a 3rd-level cleric turning two zombies and a wight' },
+    { name: 'channel-positive-odds', summary: 'pf1e: the odds of a 3rd-level cleric\'s positive channel healing an ally and harming a zombie' }
+  ],
   resolveTurning: [
     { name: 'turn-undead', summary: 'dnd35: a 3rd-level cleric turns two zombies and a wight' },
     { name: 'channel-positive', summary: 'pf1e: a cleric channels positive energy, healing an ally and harming a zombie' }

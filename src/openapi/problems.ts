@@ -26,7 +26,7 @@ const SCOPE: Partial<Record<ProblemKind, (op: OperationPlace) => boolean>> = {
   'too-many-streams': (op) => op.operationId === 'streamEncounterEvents',
   'not-ready': (op) => op.operationId === 'readiness',
   // Only a body that names a save can be refused for the name.
-  'unknown-save': (op) => op.operationId === 'rollSaves' || op.operationId === 'encounterAction',
+  'unknown-save': (op) => op.operationId === 'rollSaves' || op.operationId === 'saveOdds' || op.operationId === 'encounterAction',
   // Only a body can be invalid JSON, and only fixed dice can be impossible.
   'invalid-json': (op) => op.body !== null,
   'invalid-die-value': (op) => op.body?.has('dice') ?? false

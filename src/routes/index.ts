@@ -13,6 +13,9 @@ import initiative from './v1/initiative.js'
 import encounters from './v1/encounters.js'
 import encounterStream from './v1/encounter-stream.js'
 import streamTokens from './v1/stream-tokens.js'
+import savesOdds from './v1/saves-odds.js'
+import maneuverOdds from './v1/maneuver-odds.js'
+import turningOdds from './v1/turning-odds.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -30,4 +33,7 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(encounters)
   await fastify.register(encounterStream)
   await fastify.register(streamTokens)
+  await fastify.register(savesOdds)
+  await fastify.register(maneuverOdds)
+  await fastify.register(turningOdds)
 }

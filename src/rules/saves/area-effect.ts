@@ -58,7 +58,7 @@ export function resolveSaves (ruleset: Ruleset, request: SaveRequest, dice: Dice
   if (request.effect) {
     const rolled = dice.rollNotation(boundedNotation(request.effect.damage, '/effect/damage'), 'damage')
     effectDamage = {
-      total: Math.max(0, rolled.total),
+      total: effectTotal(rolled.total),
       nonlethal: request.effect.nonlethal ?? false,
       breakdown: rolled.terms.map((t) => ({ source: t.term, type: 'untyped', value: t.subtotal, applied: true }))
     }
@@ -83,12 +83,17 @@ export function resolveSaves (ruleset: Ruleset, request: SaveRequest, dice: Dice
   return { effectDamage, results }
 }
 
+/** The effect's damage from its roll: a roll below 0 deals 0. */
+export function effectTotal (rolled: number): number {
+  return Math.max(0, rolled)
+}
+
 /**
  * Damage one target takes. Against a Reflex-half effect, evasion turns a
  * success into no damage and improved evasion also a failure into half (SRD35
  * › Rogue); improved cover grants improved evasion (000 › Cover; 001 › Cover).
  */
-function damageTaken (
+export function damageTaken (
   ruleset: Ruleset, target: SaveTarget, save: string, onSuccess: AreaEffect['onSuccess'], total: number, success: boolean
 ): { damage: number, rule: TargetSave['damageRule'] } {
   const half = Math.floor(total / 2)
