@@ -106,8 +106,10 @@ function testsFor (file) {
   let selected = rulesTests.filter((t) => [...srcImportsOf(t)].some((m) => dirname(m) === dir))
   if (selected.length === 0) selected = rulesTests.filter((t) => reachable(t).has(file))
   selected = [...new Set([...selected, ...allTests.filter((t) => extraTests.some((x) => t.includes(x)))])]
-  // The files that import the source file directly first: a mutant they kill fails early.
-  return selected.sort((a, b) => Number(!srcImportsOf(a).has(file)) - Number(!srcImportsOf(b).has(file)) || a.localeCompare(b))
+  // A killed mutant ends at the first failing test: first the files that import the source file
+  // itself, the slower property tests (many generated cases) last.
+  const rank = (t) => (srcImportsOf(t).has(file) ? 0 : 2) + (/propert|odds/.test(t) ? 1 : 0)
+  return selected.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
 }
 
 /** The tests and the test helpers they import (not src/: Stryker diffs that itself). */
@@ -192,7 +194,7 @@ function summarize (file, report) {
 }
 
 const lines = [
-  '| file | score | killed | timeout | survived | no coverage | ignored (equivalent) |',
+  '| file | score | killed | timeout | survived | no coverage | ignored (excluded mutators, equivalent) |',
   '|---|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) => `| \`${r.file}\` | ${r.score.toFixed(1)}% | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ${r.Ignored} |`),
 ]

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Dice } from '../../src/rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../../src/rules/rulesets/index.js'
-import { hitPointsOf, receiveHealing, reportHitPoints, takeDamage, type Blow, type Healing } from '../../src/rules/hit-points/index.js'
+import { hitPointsOf, injury, receiveHealing, reportHitPoints, takeDamage, type Blow, type Healing } from '../../src/rules/hit-points/index.js'
 import type { CombatantInput } from '../../src/rules/combatant.js'
 import { assertRuleError } from '../helpers/problems.js'
 
@@ -94,4 +94,63 @@ test('d20 variant › Death and Dying: healing a creature dead of Constitution d
   assertRuleError(() => receiveHealing(getRuleset('variant'), recorded, { kind: 'magical', amount: 5 }, dice()), 'not-possible', '/creature/hitPoints/status')
   // Hit points at the threshold: current.
   assertRuleError(() => receiveHealing(getRuleset('dnd35'), creature({ max: 20, current: -10 }), { kind: 'magical', amount: 5 }, dice()), 'not-possible', '/creature/hitPoints/current')
+})
+
+const statusOf = (ruleset: RulesetId, hitPoints: CombatantInput['hitPoints'], con: number | null = 12) =>
+  reportHitPoints(hitPointsOf({ abilities: { con }, hitPoints }, getRuleset(ruleset)), getRuleset(ruleset))
+
+test('SRD 3.5 › Combat › Injury and Death › Dead: a creature without a Constitution score is not dead at positive hit points, and is destroyed at 0', () => {
+  // Undead and constructs: "destroyed" at 0 (SRD 3.5 › Types › Undead, Construct).
+  for (const ruleset of ['dnd35', 'pf1e'] as const) {
+    assert.equal(statusOf(ruleset, { max: 20, current: 7 }, null).status, 'healthy', ruleset)
+    assert.equal(statusOf(ruleset, { max: 20, current: 1 }, null).status, 'healthy', ruleset)
+    assert.equal(statusOf(ruleset, { max: 20, current: 0 }, null).status, 'dead', ruleset)
+  }
+  assert.equal(statusOf('variant', { max: 20, current: 7 }, null).status, 'healthy')
+})
+
+test('d20 variant › Death and Dying: damage equal to hit points (D = HP) is dying; one less is healthy', () => {
+  // D counts up: max 20, current 0 means D = 20.
+  assert.equal(statusOf('variant', { max: 20, current: 0 }).status, 'dying')
+  assert.equal(statusOf('variant', { max: 20, current: 1 }).status, 'healthy')
+})
+
+test('d20 variant › Hit Points: wounded from D ≥ ¾ HP (⌈15⌉ of 20) even without wound points, bloodied from D ≥ ½ HP; each −1', () => {
+  const at = (current: number) => {
+    const r = statusOf('variant', { max: 20, current })
+    return [r.bloodied, r.wounded, r.penalty]
+  }
+  assert.deepEqual(at(5), [true, true, -2], 'D = 15 = ¾ of 20: wounded (and so bloodied)')
+  assert.deepEqual(at(6), [true, false, -1], 'D = 14: bloodied only')
+  assert.deepEqual(at(10), [true, false, -1], 'D = 10 = ½ of 20: bloodied')
+  assert.deepEqual(at(11), [false, false, 0], 'D = 9: neither')
+  // Max 21: ¾ is 15.75, so 16 (rounded up); ½ is 10.5, so 11.
+  const odd = (current: number) => {
+    const r = statusOf('variant', { max: 21, current })
+    return [r.bloodied, r.wounded]
+  }
+  assert.deepEqual([odd(5), odd(6), odd(10), odd(11)], [[true, true], [true, false], [true, false], [false, false]])
+})
+
+test('d20 variant › Hit Points: the bloodied and wounded thresholds are the ruleset\'s fractions of HP (a ⅔ and 9⁄10 ruleset)', () => {
+  const variant = getRuleset('variant').hitPoints
+  assert.ok(variant.model === 'accumulated')
+  const policy = { ...variant, bloodied: { numerator: 2, denominator: 3 }, wounded: { numerator: 9, denominator: 10 } }
+  // Max 30: bloodied from D = 20 (⅔ × 30), wounded from D = 27 (9⁄10 × 30).
+  const at = (damage: number) => {
+    const r = injury({ max: 30, current: 30 - damage, woundPoints: 0 }, policy)
+    return [r.bloodied, r.wounded]
+  }
+  assert.deepEqual([at(10), at(19), at(20), at(26), at(27)], [[false, false], [false, false], [true, false], [true, false], [true, true]])
+})
+
+test('SRD 3.5 › Combat › Injury and Death › Disabled: a strenuous action costs a disabled creature 1 hit point, after which it is dying', () => {
+  for (const ruleset of ['dnd35', 'pf1e'] as const) {
+    // At exactly 0: down to −1, dying.
+    const atZero = afterHealing(ruleset, creature({ max: 30, current: 0 }), { kind: 'strenuous-action' })
+    assert.deepEqual([atZero.current, atZero.status], [-1, 'dying'], ruleset)
+    // Woken below 0 (disabled by a recovery roll): one more point, and dying again.
+    const woken = afterHealing(ruleset, creature({ max: 30, current: -3, status: 'disabled' }), { kind: 'strenuous-action' })
+    assert.deepEqual([woken.current, woken.status], [-4, 'dying'], ruleset)
+  }
 })
