@@ -11,7 +11,8 @@
 //   (or the helpers they import) changed since that result, the mutants that
 //   were not killed are dropped from it and tested again; `--force` re-tests all.
 // Then a table of scores, also written to reports/mutation/summary.md.
-// Options: --tests <substr>[,<substr>...], --force, --concurrency <n> (default 1).
+// Options: --tests <substr>[,<substr>...], --force, --concurrency <n> (default 1);
+// --table prints the table of the last results without running anything.
 // StrykerJS 10 needs Node 22 or later: under Node 20 it runs under Node 24
 // fetched by `npx --package node@24` (as .ci/run does for its second pass).
 import { createHash } from 'node:crypto'
@@ -27,13 +28,25 @@ const files = []
 const extraTests = []
 let force = false
 let concurrency = 1
+let tableOnly = false
 for (let i = 0; i < args.length; i++) {
   const arg = args[i]
   if (arg === '--force') force = true
   else if (arg === '--tests') extraTests.push(...(args[++i] ?? '').split(',').filter(Boolean))
   else if (arg === '--concurrency') concurrency = Number(args[++i])
+  else if (arg === '--table') tableOnly = true
   else if (arg.startsWith('-')) fail(`unknown option ${arg}`)
   else files.push(relative(root, resolve(arg)))
+}
+if (tableOnly) {
+  // The table of the last result of every file measured so far (or of the named ones), without a run.
+  const measured = existsSync('reports/mutation') ? readdirSync('reports/mutation').filter((d) => existsSync(join('reports/mutation', d, 'report.json'))) : []
+  const named = [...files]
+  files.length = 0
+  for (const d of measured.sort()) {
+    const file = d.replace(/_/g, '/')
+    if (named.length === 0 || named.includes(file)) files.push(file)
+  }
 }
 if (files.length === 0) fail('usage: npm run test:mutation -- [--force] [--tests a,b] [--concurrency n] src/rules/x.ts ...')
 if (!Number.isInteger(concurrency) || concurrency < 1) fail('--concurrency must be a positive integer')
@@ -127,12 +140,16 @@ function strykerNode () {
   console.log('StrykerJS 10 needs Node 22+: using Node 24 through npx --package node@24')
   return execFileSync('npx', ['--yes', '--package', 'node@24', 'node', '-p', 'process.execPath'], { encoding: 'utf8' }).trim()
 }
-const node = strykerNode()
+const node = tableOnly ? process.execPath : strykerNode()
 const strykerBin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
 
 // --- one Stryker run per file -----------------------------------------------
 const rows = []
 for (const file of files) {
+  if (tableOnly) {
+    rows.push(summarize(file, JSON.parse(readFileSync(join('reports/mutation', file.replace(/\//g, '_'), 'report.json'), 'utf8'))))
+    continue
+  }
   const tests = testsFor(file)
   if (tests.length === 0) fail(`${file}: no test under test/rules imports it; name some with --tests`)
   const out = join('reports/mutation', file.replace(/\//g, '_'))

@@ -154,3 +154,38 @@ test('SRD 3.5 › Combat › Injury and Death › Disabled: a strenuous action c
     assert.deepEqual([woken.current, woken.status], [-4, 'dying'], ruleset)
   }
 })
+
+test('SRD 3.5 › Combat › Injury and Death › Loss of Hit Points: a blow given as dice deals their total; a total below 0 deals 0', () => {
+  const r = getRuleset('dnd35')
+  const c = creature({ max: 30, current: 20 })
+  const rolled = takeDamage(r, c, { dice: '2d6+1' }, new Dice({ seed: 't', sequence: [3, 4] }))
+  assert.deepEqual([rolled.amount, rolled.after.current], [3 + 4 + 1, 20 - 8])
+  const negative = takeDamage(r, c, { dice: '1d4-5' }, new Dice({ seed: 't', sequence: [2] }))
+  assert.deepEqual([negative.amount, negative.after.current], [0, 20])
+})
+
+test('d20 variant › Hit Points: temporary hit points and the massive-damage rule are not in the variant (a 422 naming the field); massiveDamageRule false is accepted', () => {
+  const r = getRuleset('variant')
+  assertRuleError(() => takeDamage(r, creature({ max: 20, current: 20, temporary: 3 }), { amount: 5 }, dice()), 'rule-not-defined', '/creature/hitPoints/temporary')
+  assertRuleError(() => takeDamage(r, creature({ max: 20, current: 20 }), { amount: 5, massiveDamageRule: true }, dice()), 'rule-not-defined', '/damage/massiveDamageRule')
+  assert.equal(takeDamage(r, creature({ max: 20, current: 20 }), { amount: 5, massiveDamageRule: false }, dice()).after.current, 15)
+})
+
+test('d20 variant › Death and Dying: a blow of 0 at or past HP calls for no Death save and changes nothing', () => {
+  const r = getRuleset('variant')
+  const d = dice()
+  const outcome = takeDamage(r, { ...creature({ max: 20, current: -4 }), baseSaves: { death: 2 } }, { amount: 0 }, d)
+  assert.equal(outcome.deathSave, null)
+  assert.deepEqual(d.rolls, [], 'no d20 was rolled')
+  assert.equal(reportHitPoints(outcome.after, r).status, 'dying')
+})
+
+test('PRD › Combat › Injury and Death › Massive Damage (optional): pf1e applies it only when asked; then 50 or more (or half max HP) calls for a DC 15 Fortitude save', () => {
+  const r = getRuleset('pf1e')
+  const c = creature({ max: 100, current: 100 })
+  assert.equal(takeDamage(r, c, { amount: 60 }, dice()).massiveDamage, null, 'not asked for: no save')
+  // Asked for, with a natural 1 on the save: dead at 40 hit points.
+  const asked = takeDamage(r, c, { amount: 60, massiveDamageRule: true }, new Dice({ seed: 't', sequence: [1] }))
+  assert.deepEqual(asked.massiveDamage && [asked.massiveDamage.dc, asked.massiveDamage.roll, asked.massiveDamage.survived], [15, 1, false])
+  assert.deepEqual([asked.after.current, reportHitPoints(asked.after, r).status], [40, 'dead'])
+})
