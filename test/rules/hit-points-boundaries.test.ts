@@ -189,3 +189,53 @@ test('PRD › Combat › Injury and Death › Massive Damage (optional): pf1e ap
   assert.deepEqual(asked.massiveDamage && [asked.massiveDamage.dc, asked.massiveDamage.roll, asked.massiveDamage.survived], [15, 1, false])
   assert.deepEqual([asked.after.current, reportHitPoints(asked.after, r).status], [40, 'dead'])
 })
+
+test('SRD 3.5 › Combat › Injury and Death › Natural Healing: per character level (level 1 heals 1 a night); no level is a 422 naming it; a dying creature does not heal naturally', () => {
+  const r = getRuleset('dnd35')
+  const at = (extra: Partial<CombatantInput>) => ({ abilities: { con: 12 }, hitPoints: { max: 30, current: 10 }, ...extra })
+  assert.equal(receiveHealing(r, at({ level: 1 }), { kind: 'natural', period: 'night' }, dice()).after.current, 11)
+  assert.equal(receiveHealing(r, at({ hitDice: 2 }), { kind: 'natural', period: 'night' }, dice()).after.current, 12)
+  assertRuleError(() => receiveHealing(r, at({ level: 0 }), { kind: 'natural', period: 'night' }, dice()), 'missing-field', '/creature/level')
+  assertRuleError(() => receiveHealing(r, at({}), { kind: 'natural', period: 'night' }, dice()), 'missing-field', '/creature/level')
+  assertRuleError(() => receiveHealing(r, creature({ max: 30, current: -3 }), { kind: 'natural', period: 'night' }, dice()), 'not-possible', '/creature/hitPoints')
+})
+
+test('SRD 3.5 › Combat › Injury and Death › Stable Characters and Recovery: only an untended creature disabled below 0 makes the daily roll', () => {
+  const r = getRuleset('dnd35')
+  // Disabled at exactly 0 and at 2 (numbers alone): natural healing instead.
+  assertRuleError(() => receiveHealing(r, creature({ max: 30, current: 0 }), { kind: 'recover', period: 'day' }, dice()), 'not-possible', '/creature/hitPoints/current')
+  const woken = creature({ max: 30, current: -2, status: 'disabled' })
+  assertRuleError(() => receiveHealing(r, woken, { kind: 'recover', period: 'day', tended: true }, dice()), 'not-possible', '/healing/tended')
+  // Untended: a d% of 10 or less (10%) succeeds and it starts healing naturally, unchanged today.
+  const ok = receiveHealing(r, woken, { kind: 'recover', period: 'day' }, new Dice({ seed: 't', sequence: [10] }))
+  assert.deepEqual([ok.after.current, reportHitPoints(ok.after, r).status], [-2, 'disabled'])
+})
+
+test('d20 variant › Death and Dying: no continuous-damage stabilization and no daily recovery roll (a 422 naming the field)', () => {
+  const r = getRuleset('variant')
+  const dying = { ...creature({ max: 20, current: -2 }), baseSaves: { death: 0 } }
+  assertRuleError(() => receiveHealing(r, dying, { kind: 'stabilize', continuousDamage: true }, dice()), 'rule-not-defined', '/healing/continuousDamage')
+  const stable = { ...creature({ max: 20, current: -2, status: 'stable' }), baseSaves: { death: 0 } }
+  assertRuleError(() => receiveHealing(r, stable, { kind: 'recover', period: 'day' }, dice()), 'rule-not-defined', '/healing/period')
+})
+
+test('d20 variant › Death and Dying: a failed DC 15 Heal check leaves a dying creature dying', () => {
+  const r = getRuleset('variant')
+  const dying = { ...creature({ max: 20, current: -2 }), baseSaves: { death: 0 } }
+  const failed = receiveHealing(r, dying, { kind: 'heal-check', checkBonus: 4 }, new Dice({ seed: 't', sequence: [10] }))
+  assert.deepEqual([failed.check?.total, failed.check?.success, reportHitPoints(failed.after, r).status], [14, false, 'dying'])
+  const made = receiveHealing(r, dying, { kind: 'heal-check', checkBonus: 4 }, new Dice({ seed: 't', sequence: [11] }))
+  assert.deepEqual([made.check?.total, made.check?.success, reportHitPoints(made.after, r).status], [15, true, 'stable'])
+})
+
+test('d20 variant › Death and Dying › Staggered: a major action calls for a Death save (DC 10 + 1 per 2 points past HP); failure leaves the creature dying', () => {
+  const r = getRuleset('variant')
+  // Max 20 and current −2: D = 22, 2 past HP, so DC 11; Death save bonus +1.
+  const staggered = { ...creature({ max: 20, current: -2, status: 'staggered' }), baseSaves: { death: 1 } }
+  const kept = receiveHealing(r, staggered, { kind: 'strenuous-action' }, new Dice({ seed: 't', sequence: [10] }))
+  assert.deepEqual([kept.check?.dc, kept.check?.total, reportHitPoints(kept.after, r).status], [11, 11, 'staggered'])
+  const lost = receiveHealing(r, staggered, { kind: 'strenuous-action' }, new Dice({ seed: 't', sequence: [9] }))
+  assert.deepEqual([lost.check?.total, reportHitPoints(lost.after, r).status], [10, 'dying'])
+  // Only a staggered creature: a healthy one is refused at its status.
+  assertRuleError(() => receiveHealing(r, { ...creature({ max: 20, current: 20 }), baseSaves: { death: 1 } }, { kind: 'strenuous-action' }, dice()), 'not-possible', '/creature/hitPoints/status')
+})
