@@ -239,3 +239,30 @@ test('d20 variant › Death and Dying › Staggered: a major action calls for a 
   // Only a staggered creature: a healthy one is refused at its status.
   assertRuleError(() => receiveHealing(r, { ...creature({ max: 20, current: 20 }), baseSaves: { death: 1 } }, { kind: 'strenuous-action' }, dice()), 'not-possible', '/creature/hitPoints/status')
 })
+
+test('d20 variant › Death and Dying: hit while dying, a natural 1 on the Death save kills even when the total beats the DC', () => {
+  const r = getRuleset('variant')
+  // Max 20, D 22: dying. A blow of 1 makes D 23, DC 10 + ⌊3 / 2⌋ = 11; bonus +20 makes the total 21.
+  const dying = { ...creature({ max: 20, current: -2 }), baseSaves: { death: 20 } }
+  const one = takeDamage(r, dying, { amount: 1 }, new Dice({ seed: 't', sequence: [1] }))
+  assert.deepEqual([one.deathSave?.dc, one.deathSave?.total, reportHitPoints(one.after, r).status], [11, 21, 'dead'])
+  const two = takeDamage(r, dying, { amount: 1 }, new Dice({ seed: 't', sequence: [2] }))
+  assert.equal(reportHitPoints(two.after, r).status, 'dying')
+})
+
+test('d20 variant › Hit Points; Death and Dying: magical healing removes lethal damage and as much of the nonlethal share; at or past HP only a dying creature is stabilized, by 1 or more', () => {
+  const r = getRuleset('variant')
+  const heal = (hitPoints: CombatantInput['hitPoints'], amount: number) =>
+    reportHitPoints(receiveHealing(r, { ...creature(hitPoints), baseSaves: { death: 0 } }, { kind: 'magical', amount }, dice()).after, r)
+  // D 10 of which 4 nonlethal (6 lethal); healing 3 leaves 3 lethal and 1 nonlethal: D 4.
+  const mixed = heal({ max: 20, current: 10, nonlethal: 4 }, 3)
+  assert.deepEqual([mixed.current, mixed.nonlethal, mixed.damageTaken], [16, 1, 4])
+  // Dying at D 22: healing 2 brings D to exactly 20 = HP, still at HP, so stabilized, not healthy.
+  assert.deepEqual([heal({ max: 20, current: -2 }, 2)].map((h) => [h.current, h.status]), [[0, 'stable']])
+  assert.deepEqual([heal({ max: 20, current: -2 }, 1)].map((h) => [h.current, h.status]), [[-1, 'stable']])
+  assert.deepEqual([heal({ max: 20, current: -2 }, 0)].map((h) => [h.current, h.status]), [[-2, 'dying']])
+  assert.deepEqual([heal({ max: 20, current: -2 }, 3)].map((h) => [h.current, h.status]), [[1, 'healthy']])
+  // Staggered (conscious) past HP: healed but still past it, staggered, not "stabilized".
+  assert.deepEqual([heal({ max: 20, current: -5, status: 'staggered' }, 2)].map((h) => [h.current, h.status]), [[-3, 'staggered']])
+  assert.deepEqual([heal({ max: 20, current: -5, status: 'unconscious' }, 2)].map((h) => [h.current, h.status]), [[-3, 'unconscious']])
+})
