@@ -266,3 +266,28 @@ test('d20 variant › Hit Points; Death and Dying: magical healing removes letha
   assert.deepEqual([heal({ max: 20, current: -5, status: 'staggered' }, 2)].map((h) => [h.current, h.status]), [[-3, 'staggered']])
   assert.deepEqual([heal({ max: 20, current: -5, status: 'unconscious' }, 2)].map((h) => [h.current, h.status]), [[-3, 'unconscious']])
 })
+
+test('PRD › Combat › Injury and Death › Dying: the DC 10 Constitution check to stabilize adds the Con modifier (after Con damage) and the negative hit points as a penalty', () => {
+  const r = getRuleset('pf1e')
+  // Con 14 (+2) at −3: a d20 of 11 makes 11 + 2 − 3 = 10, DC 10: stable.
+  const made = receiveHealing(r, creature({ max: 30, current: -3 }, 14), { kind: 'stabilize' }, new Dice({ seed: 't', sequence: [11] }))
+  assert.deepEqual(made.check && [made.check.die, made.check.total, made.check.dc, made.check.success], [20, 10, 10, true])
+  assert.deepEqual(made.check?.breakdown.map((b) => [b.value, b.applied]), [[2, true], [-3, true]])
+  assert.equal(reportHitPoints(made.after, r).status, 'stable')
+  // 4 points of Constitution damage make Con 10 (+0): the same 11 totals 8 and fails, costing 1 hit point.
+  const drained = receiveHealing(r, creature({ max: 30, current: -3, constitutionDamage: 4 }, 14), { kind: 'stabilize' }, new Dice({ seed: 't', sequence: [11] }))
+  assert.deepEqual(drained.check && [drained.check.total, drained.check.success], [8, false])
+  assert.deepEqual([drained.after.current, reportHitPoints(drained.after, r).status], [-4, 'dying'])
+})
+
+test('SRD 3.5 › Combat › Injury and Death › Dying: the 10% roll to stabilize is a d% with nothing added; a Heal check shows its bonus only when it has one', () => {
+  const dnd35 = getRuleset('dnd35')
+  const dying = creature({ max: 30, current: -3 })
+  const pct = receiveHealing(dnd35, dying, { kind: 'stabilize' }, new Dice({ seed: 't', sequence: [10] }))
+  assert.deepEqual(pct.check, { die: 100, roll: 10, total: 10, dc: 10, success: true, breakdown: [] })
+  // SRD 3.5 › Skills › Heal: DC 15 to stabilize a dying character.
+  const helped = receiveHealing(dnd35, dying, { kind: 'heal-check', checkBonus: 4 }, new Dice({ seed: 't', sequence: [11] }))
+  assert.deepEqual(helped.check && [helped.check.total, helped.check.success, helped.check.breakdown.map((b) => [b.value, b.applied])], [15, true, [[4, true]]])
+  const unskilled = receiveHealing(dnd35, dying, { kind: 'heal-check', checkBonus: 0 }, new Dice({ seed: 't', sequence: [15] }))
+  assert.deepEqual(unskilled.check && [unskilled.check.total, unskilled.check.success, unskilled.check.breakdown], [15, true, []])
+})
