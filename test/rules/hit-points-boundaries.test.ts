@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Dice } from '../../src/rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../../src/rules/rulesets/index.js'
-import { hitPointsOf, injury, receiveHealing, reportHitPoints, takeDamage, type Blow, type Healing } from '../../src/rules/hit-points/index.js'
+import { hitPointsOf, hitPointsProblems, injury, receiveHealing, reportHitPoints, takeDamage, type Blow, type Healing } from '../../src/rules/hit-points/index.js'
 import type { CombatantInput } from '../../src/rules/combatant.js'
 import { assertRuleError } from '../helpers/problems.js'
 
@@ -290,4 +290,29 @@ test('SRD 3.5 › Combat › Injury and Death › Dying: the 10% roll to stabili
   assert.deepEqual(helped.check && [helped.check.total, helped.check.success, helped.check.breakdown.map((b) => [b.value, b.applied])], [15, true, [[4, true]]])
   const unskilled = receiveHealing(dnd35, dying, { kind: 'heal-check', checkBonus: 0 }, new Dice({ seed: 't', sequence: [15] }))
   assert.deepEqual(unskilled.check && [unskilled.check.total, unskilled.check.success, unskilled.check.breakdown], [15, true, []])
+})
+
+test('docs/rules.md › Hit points: current may equal max but not exceed it; in the variant nonlethal and wound points fit inside the damage taken; dnd35 keeps nonlethal apart', () => {
+  const problems = (ruleset: RulesetId, input: NonNullable<CombatantInput['hitPoints']>) => hitPointsProblems(input, getRuleset(ruleset))
+  assert.deepEqual(problems('dnd35', { max: 20, current: 20 }), [])
+  assert.deepEqual(problems('dnd35', { max: 20, current: 21 }).map((p) => p.path), ['/current'])
+  // dnd35: nonlethal damage is a running total beside current hit points, not part of the damage taken.
+  assert.deepEqual(problems('dnd35', { max: 20, current: 20, nonlethal: 5 }), [])
+  assert.deepEqual(problems('variant', { max: 20, current: 20, nonlethal: 5 }).map((p) => p.path), ['/nonlethal'])
+  // Variant D = 10 of which 4 nonlethal: at most 6 wound points.
+  assert.deepEqual(problems('variant', { max: 20, current: 10, nonlethal: 4, woundPoints: 6 }), [])
+  const wounds = problems('variant', { max: 20, current: 10, nonlethal: 4, woundPoints: 7 })
+  assert.deepEqual(wounds.map((p) => p.path), ['/woundPoints'])
+  assert.match(wounds[0]!.message, /\(6\)/, 'the message names the 6 points of lethal damage')
+})
+
+test('docs/rules.md › Hit points: a creature without hitPoints is a 422 naming them; a missing Constitution counts as 10 except in pf1e, which needs it', () => {
+  assertRuleError(() => takeDamage(getRuleset('dnd35'), { abilities: { con: 12 } }, { amount: 1 }, dice()), 'missing-field', '/creature/hitPoints')
+  assertRuleError(() => takeDamage(getRuleset('pf1e'), { hitPoints: { max: 10 } }, { amount: 1 }, dice()), 'missing-field', '/creature/abilities/con')
+  // The variant has no Constitution threshold: no Con is fine, and it counts as 10 against Constitution damage.
+  const variant = getRuleset('variant')
+  const noCon = (constitutionDamage: number): CombatantInput => ({ baseSaves: { death: 0 }, hitPoints: { max: 20, current: 15, constitutionDamage } })
+  assert.equal(reportHitPoints(takeDamage(variant, noCon(0), { amount: 1 }, dice()).after, variant).status, 'healthy')
+  assert.equal(reportHitPoints(hitPointsOf(noCon(9), variant), variant).status, 'healthy')
+  assert.equal(reportHitPoints(hitPointsOf(noCon(10), variant), variant).status, 'dead')
 })
