@@ -54,3 +54,31 @@ test('SRD 3.5 › Combat › Damage › Minimum Damage: a hit totalling exactly 
   assert.deepEqual([p.total, p.lethal, p.nonlethal], [1, 0, 1])
   assert.deepEqual(p.breakdown.filter((b) => b.source.startsWith('minimum damage')).map((b) => b.value), [1])
 })
+
+const sources = (damage: { breakdown: Array<{ source: string, value: number, applied: boolean }> }) => damage.breakdown.map((b) => [b.source, b.value, b.applied])
+
+test('SRD 3.5 › Combat › Critical Hits: each roll of the weapon\'s dice is its own line, and every applied modifier is multiplied (×2) with it; an unapplied one is not', () => {
+  const attacker = { baseAttackBonus: 5, abilities: { str: 14 } }
+  const options = { damageModifiers: [{ value: 1, type: 'morale' as const, source: 'rage' }, { value: 2, type: 'morale' as const, source: 'heroism' }] }
+  // d20 20 threatens, 15 + 7 confirms against AC 15; the d8s are 3 and 4; Str +2 and heroism +2 (rage +1 does not stack with it).
+  const crit = first(attack('dnd35', { attacker, target: ac15, weapon: { name: 'longsword', damage: '1d8' }, options }, [20, 15, 3, 4])).damage!
+  assert.deepEqual(sources(crit), [
+    ['longsword 1d8 (roll 1 of 2)', 3, true], ['longsword 1d8 (roll 2 of 2)', 4, true], ['Strength ×2', 4, true], ['rage', 1, false], ['heroism ×2', 4, true]
+  ])
+  assert.equal(crit.total, 3 + 4 + 4 + 4)
+  const plain = first(attack('dnd35', { attacker, target: ac15, weapon: { name: 'longsword', damage: '1d8' }, options }, [15, 3])).damage!
+  assert.deepEqual(sources(plain), [['longsword 1d8', 3, true], ['Strength', 2, true], ['rage', 1, false], ['heroism', 2, true]])
+  assert.equal(plain.total, 3 + 2 + 2)
+})
+
+test('SRD 3.5 › Combat › Damage: no line for what adds nothing — no enhancement on a plain weapon, no base combat bonus of 0 (d20 variant), no Strength penalty at Str 10 on a bow, no Strength for a creature without a score', () => {
+  // Variant, BCB 0, Str 10 in two hands: only the die and Strength +0 (not "1½" of 0).
+  const v = hit('variant', { baseAttackBonus: 0, abilities: { str: 10, dex: 10 } }, { name: 'axe', damage: '1d8', category: 'two-handed' }, [3])
+  assert.deepEqual(sources(v), [['axe 1d8', 3, true], ['Strength', 0, true]])
+  const bow = hit('dnd35', withStr(10), { name: 'longbow', type: 'ranged', damage: '1d8', rangeIncrement: 100, strengthToDamage: 'penalty-only' }, [5])
+  assert.deepEqual(sources(bow), [['longbow 1d8', 5, true]])
+  // A creature with no Strength score (SRD 3.5 › Abilities: a nonability) adds none.
+  const noStr = hit('dnd35', { baseAttackBonus: 10, abilities: { str: null, dex: 10 } }, { name: 'slam', damage: '1d6' }, [4])
+  assert.deepEqual(sources(noStr), [['slam 1d6', 4, true]])
+  assert.equal(noStr.total, 4)
+})
