@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { Dice } from '../../src/rules/dice/roller.js'
 import { getRuleset } from '../../src/rules/rulesets/index.js'
 import { resolveSaves, type SaveTarget } from '../../src/rules/saves/area-effect.js'
+import { assertRuleError } from '../helpers/problems.js'
 
 // Boundaries of saving throws against an area effect that mutation testing
 // checks (docs/mutation-testing.md). The dice are fixed: the effect's damage
@@ -47,4 +48,21 @@ test('SRD 3.5 › Combat › Damage: an effect whose dice total below 0 deals 0,
   assert.deepEqual([out.effectDamage?.total, out.effectDamage?.nonlethal, out.results[0]?.damage], [0, true, 0])
   const lethal = resolveSaves(dnd35, { save: 'will', dc: 15, targets: [{ baseSaves: { will: 0 } }], effect: { damage: '1d4', onSuccess: 'full' } }, dice(2, 3))
   assert.deepEqual([lethal.effectDamage?.total, lethal.effectDamage?.nonlethal], [2, false])
+})
+
+test('SRD 3.5 › Combat › Saving Throws: a save the ruleset lacks is refused at the request\'s /save, with or without targets', () => {
+  for (const targets of [[], [{ baseSaves: { reflex: 0 } }]]) {
+    assertRuleError(() => resolveSaves(dnd35, { save: 'death', dc: 15, targets }, dice()), 'unknown-save', '/save')
+  }
+})
+
+test('SRD 3.5 › Combat › Saving Throws: the effect\'s damage is shown term by term, each counted', () => {
+  // 2d6 of 3 and 4, then −1: 6.
+  const out = resolveSaves(dnd35, { save: 'reflex', dc: 15, targets: [{ baseSaves: { reflex: 0 } }], effect: { damage: '2d6-1', onSuccess: 'half' } }, dice(3, 4, 10))
+  assert.deepEqual(out.effectDamage, {
+    total: 6,
+    nonlethal: false,
+    breakdown: [{ source: '+2d6', type: 'untyped', value: 7, applied: true }, { source: '-1', type: 'untyped', value: -1, applied: true }]
+  })
+  assert.equal(out.results[0]?.damage, 6, 'a failed save (10 against DC 15) takes it all')
 })
