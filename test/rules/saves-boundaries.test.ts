@@ -4,6 +4,7 @@ import { Dice } from '../../src/rules/dice/roller.js'
 import { getRuleset } from '../../src/rules/rulesets/index.js'
 import { resolveSaves, type SaveTarget } from '../../src/rules/saves/area-effect.js'
 import { assertRuleError } from '../helpers/problems.js'
+import { saveBonus } from '../../src/rules/saves/save-bonus.js'
 
 // Boundaries of saving throws against an area effect that mutation testing
 // checks (docs/mutation-testing.md). The dice are fixed: the effect's damage
@@ -65,4 +66,43 @@ test('SRD 3.5 › Combat › Saving Throws: the effect\'s damage is shown term b
     breakdown: [{ source: '+2d6', type: 'untyped', value: 7, applied: true }, { source: '-1', type: 'untyped', value: -1, applied: true }]
   })
   assert.equal(out.results[0]?.damage, 6, 'a failed save (10 against DC 15) takes it all')
+})
+
+const bonusOf = (ruleset: 'dnd35' | 'pf1e' | 'variant', creature: object, save: string, situation: object = {}) =>
+  saveBonus(getRuleset(ruleset), creature, save, situation)
+
+test('d20 variant › Total Defense: the shield bonus counts on Reflex saves while in total defense; never in dnd35, never on other saves', () => {
+  const defending = { baseSaves: { reflex: 1, death: 0 }, abilities: { dex: 10 }, conditions: ['total-defense'], armorClass: { shield: 2 } }
+  assert.equal(bonusOf('variant', defending, 'reflex').value, 1 + 2)
+  assert.equal(bonusOf('variant', { ...defending, conditions: [] }, 'reflex').value, 1)
+  assert.equal(bonusOf('variant', defending, 'death').value, 0)
+  assert.equal(bonusOf('variant', { ...defending, armorClass: {} }, 'reflex').value, 1, 'no shield, nothing added')
+  assert.ok(!bonusOf('variant', { ...defending, armorClass: {} }, 'reflex').breakdown.some((b) => b.type === 'shield'), 'and no shield line')
+  // An armor class given as totals has no shield part to add.
+  assert.equal(bonusOf('variant', { ...defending, armorClass: { total: 18 } }, 'reflex').value, 1)
+  const dnd = { baseSaves: { reflex: 1 }, abilities: { dex: 10 }, conditions: ['total-defense'], armorClass: { shield: 2 } }
+  assert.equal(bonusOf('dnd35', dnd, 'reflex').value, 1)
+})
+
+test('PRD › Combat › Cover: partial cover +1 Reflex in pf1e; dnd35 has no partial cover (a 422 at /cover); cover adds only to Reflex', () => {
+  const c = { baseSaves: { reflex: 0, will: 0 }, abilities: { dex: 10, wis: 10 } }
+  assert.equal(bonusOf('pf1e', c, 'reflex', { cover: 'partial' }).value, 1)
+  assertRuleError(() => bonusOf('dnd35', c, 'reflex', { cover: 'partial' }), 'rule-not-defined', '/cover')
+  assert.equal(bonusOf('dnd35', c, 'will', { cover: 'improved' }).value, 0)
+  // No cover: no line at all.
+  assert.deepEqual(bonusOf('dnd35', c, 'reflex', { cover: 'none' }).breakdown.map((b) => b.source), ['base reflex save', 'Dexterity'])
+})
+
+test('SRD 3.5 › Combat › Saving Throws: Dexterity counts on Reflex only; a creature without base saves is a 422 naming the save', () => {
+  const nimble = { baseSaves: { reflex: 0, fortitude: 0, will: 0 }, abilities: { dex: 18, con: 10, wis: 10 } }
+  assert.deepEqual(['reflex', 'fortitude', 'will'].map((s) => bonusOf('dnd35', nimble, s).value), [4, 0, 0])
+  assertRuleError(() => bonusOf('dnd35', { abilities: { dex: 10 } }, 'reflex'), 'missing-field', '/baseSaves/reflex')
+})
+
+test('d20 variant › Saving Throws: Charm takes the better of Cha and Wis, the first on a tie; a creature with neither score adds none', () => {
+  const sources = (abilities: object) => bonusOf('variant', { baseSaves: { charm: 1 }, abilities }, 'charm').breakdown.map((b) => [b.source, b.value])
+  assert.deepEqual(sources({ cha: 14, wis: 14 }), [['base charm save', 1], ['Charisma', 2]])
+  assert.deepEqual(sources({ cha: 12, wis: 16 }), [['base charm save', 1], ['Wisdom', 3]])
+  assert.deepEqual(sources({ cha: null, wis: null }), [['base charm save', 1]])
+  assert.equal(bonusOf('variant', { baseSaves: { charm: 1 }, abilities: { cha: null, wis: null } }, 'charm').value, 1)
 })
