@@ -106,3 +106,14 @@ test('d20 variant › Saving Throws: Charm takes the better of Cha and Wis, the 
   assert.deepEqual(sources({ cha: null, wis: null }), [['base charm save', 1]])
   assert.equal(bonusOf('variant', { baseSaves: { charm: 1 }, abilities: { cha: null, wis: null } }, 'charm').value, 1)
 })
+
+test('d20 variant › Total Defense; Conditions › Off-Guard: a defender without an armor class breakdown adds no shield; a Dex of 10 lost off-guard is shown as plain Dexterity 0; cover is named', () => {
+  assert.equal(bonusOf('variant', { baseSaves: { reflex: 1 }, abilities: { dex: 10 }, conditions: ['total-defense'] }, 'reflex').value, 1)
+  const offGuard = (dex: number) => bonusOf('variant', { baseSaves: { reflex: 0 }, abilities: { dex }, conditions: ['off-guard'] }, 'reflex').breakdown.map((b) => [b.source, b.value])
+  assert.deepEqual(offGuard(10), [['base reflex save', 0], ['Dexterity', 0]])
+  assert.equal(offGuard(14)[1]?.[1], 0, 'a positive Dex bonus is lost')
+  assert.deepEqual(offGuard(8), [['base reflex save', 0], ['Dexterity', -1]], 'a penalty stays')
+  const covered = (cover: string) => bonusOf('dnd35', { baseSaves: { reflex: 0 }, abilities: { dex: 10 } }, 'reflex', { cover }).breakdown.map((b) => [b.source, b.value])
+  assert.deepEqual(covered('cover')[2], ['cover', 2])
+  assert.deepEqual(covered('improved')[2], ['improved cover', 4])
+})
