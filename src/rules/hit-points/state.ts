@@ -26,6 +26,7 @@ export function hitPointsProblems (input: HitPointsInput, ruleset: Ruleset): Hit
 }
 
 function recordedStatus (value: string | undefined): HitPointStatus | null {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: the schema admits only the statuses, and the rules compare the recorded status with named statuses only, so an unknown or absent one reads as none either way
   return value !== undefined && (HIT_POINT_STATUSES as readonly string[]).includes(value) ? value as HitPointStatus : null
 }
 

@@ -48,8 +48,10 @@ function countdownStatus (hp: HitPoints, policy: CountdownPolicy): HitPointStatu
     return 'dying'
   }
   // 000 › Nonlethal Damage: compared with current HP whenever either changes.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the `nonlethal > 0` guard is redundant (0 > current needs current < 0, which returned above); the line's other comparisons are pinned by test/rules/hit-points-boundaries.test.ts
   if (hp.nonlethal > 0 && hp.nonlethal > hp.current) return 'unconscious'
   if (hp.current === 0) return 'disabled'
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the `nonlethal > 0` guard is redundant (0 equal to current is current 0, which returned 'disabled' above); the line's other comparisons are pinned by test/rules/hit-points-boundaries.test.ts
   if (hp.nonlethal > 0 && hp.nonlethal === hp.current) return 'staggered'
   return 'healthy'
 }

@@ -67,6 +67,7 @@ export function resolveSaves (ruleset: Ruleset, request: SaveRequest, dice: Dice
   const results = request.targets.map((target, i): TargetSave => {
     const bonus = bonuses[i] as (typeof bonuses)[number]
     const save = rollSave(dice, bonus.value, request.dc, 'save')
+    // Stryker disable next-line LogicalOperator: equivalent: effectDamage is set exactly when request.effect is (above)
     const dealt = effectDamage && request.effect ? damageTaken(ruleset, target, request.save, request.effect.onSuccess, effectDamage.total, save.success) : null
     return {
       id: target.id ?? null,
