@@ -51,7 +51,7 @@ const ALICE = 'alice-secret-0123456789'
 const BOB = 'bob-secret-9876543210ab'
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest()
 
-// CONTRACT › Access: API_KEYS is a comma-separated list of name:secret, or a path to a file with one per line.
+// README › Access: API_KEYS is a comma-separated list of name:secret, or a path to a file with one per line.
 test('API_KEYS: unset is open mode; a list of name:secret; a file with one per line (blank lines and # comments skipped)', () => {
   assert.equal(loadConfig({}).apiKeys, null)
   assert.equal(loadConfig({ API_KEYS: '' }).apiKeys, null)

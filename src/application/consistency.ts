@@ -6,7 +6,7 @@ import type { Ruleset } from '../rules/rulesets/types.js'
 /**
  * Cross-field checks of a HitPoints input (`current` above `max`…): each
  * field fits the schema, so this is a 422 `inconsistent-fields` naming each
- * (CONTRACT › Errors: a body the published schema accepts is never a 400).
+ * (OpenAPI › Errors: a body the published schema accepts is never a 400).
  */
 export function assertValidHitPoints (hitPoints: HitPointsInput, ruleset: Ruleset, path: string): void {
   const problems = hitPointsProblems(hitPoints, ruleset)

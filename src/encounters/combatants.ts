@@ -75,7 +75,7 @@ export function newCombatant (entry: CombatantEntry, ruleset: Ruleset): Combatan
   return c
 }
 
-/** Out of the fight for turn order (D68): dead, or unconscious by any route. */
+/** Out of the fight for turn order (docs/rules.md §68): dead, or unconscious by any route. */
 export function isDown (c: CombatantState, ruleset: Ruleset): boolean {
   const status = c.hitPoints?.status
   if (status === 'dead' || status === 'dying' || status === 'unconscious' || status === 'stable') return true

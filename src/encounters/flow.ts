@@ -1,4 +1,4 @@
-// Turn order (RULES.md §7, D68, D69): who acts next, what a new turn and a
+// Turn order (docs/rules.md §P7, §68, §69): who acts next, what a new turn and a
 // new round bring, when conditions end. Pure: it changes the draft state the
 // transition hands it, rolls with the dice it is given.
 import type { Dice } from '../rules/dice/roller.js'
@@ -55,8 +55,8 @@ export function setConditionNames (draft: Draft, c: CombatantState, names: reado
 }
 
 /**
- * D69: a duration of N rounds begun on count C of round R ends just before
- * count C of round R + N; the variant's (D55) at the end of round R + N.
+ * docs/rules.md §69: a duration of N rounds begun on count C of round R ends just before
+ * count C of round R + N; the variant's (docs/rules.md §55) at the end of round R + N.
  */
 export function endsAt (draft: Draft, rounds: number): ConditionRecord['endsAt'] {
   const { state, ruleset } = draft
@@ -93,7 +93,7 @@ export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, i
     .map((c) => ({ ...creatureOf(c, ruleset), id: c.id, aware: c.aware }))
 }
 
-/** Restricted activity (000 › Restricted Activity; 001 › Staggered): the surprise round, staggered or disabled. */
+/** Restricted activity (SRD 3.5 › Restricted Activity; variant › Staggered): the surprise round, staggered or disabled. */
 export function isRestricted (state: EncounterState, c: CombatantState): boolean {
   if (state.round === 0) return true
   const status = c.hitPoints?.status
@@ -109,7 +109,7 @@ function beginTurn (draft: Draft, c: CombatantState): void {
   draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
 }
 
-/** dnd35/pf1e (D68, D62): a dying creature's stabilization roll comes on its turn, which then ends. */
+/** dnd35/pf1e (docs/rules.md §68, §62): a dying creature's stabilization roll comes on its turn, which then ends. */
 function stabilizationCheck (draft: Draft, c: CombatantState, cause: string): void {
   const outcome = receiveHealing(draft.ruleset, creatureOf(c, draft.ruleset), { kind: 'stabilize' }, draft.dice)
   const before = reportHitPoints(outcome.before, draft.ruleset)
@@ -118,7 +118,7 @@ function stabilizationCheck (draft: Draft, c: CombatantState, cause: string): vo
   draft.applied.push({ kind: 'hit-points', combatantId: c.id, cause, before, after, check: outcome.check })
 }
 
-/** The end of a round: the variant's Death saves (§6.3), its re-rolled initiative (§7), then the new round. */
+/** The end of a round: the variant's Death saves (docs/rules.md §P6.3), its re-rolled initiative (§P7), then the new round. */
 function nextRound (draft: Draft): void {
   const { state, ruleset } = draft
   if (ruleset.turnFlow.dyingRolls === 'end-of-round') {
@@ -159,7 +159,7 @@ export function advanceFrom (draft: Draft, from: number): void {
     const count = c.initiative ?? 0
     expireConditions(draft, state.round, count)
     if (state.round === 0 && !c.aware) continue
-    // D68: in the variant, a tie-group member dropped by its own group still acts this count.
+    // docs/rules.md §68: in the variant, a tie-group member dropped by its own group still acts this count.
     const sameGroup = ruleset.initiative.ties === 'simultaneous' && previous !== null && previousRound === state.round && previous.initiativeCount === count
     if (!sameGroup) state.downAtCount = state.order.map((id) => combatantById(state, id)).filter((x): x is CombatantState => x !== undefined && x.initiative === count && isDown(x, ruleset)).map((x) => x.id)
     const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c, ruleset)
@@ -178,7 +178,7 @@ export function advanceFrom (draft: Draft, from: number): void {
   draft.applied.push({ kind: 'turn', round: state.round, combatantId: null, initiativeCount: null })
 }
 
-/** The start (D68): initiative, the surprise round when some but not all are aware, everyone flat-footed until its first turn. */
+/** The start (docs/rules.md §68): initiative, the surprise round when some but not all are aware, everyone flat-footed until its first turn. */
 export function startCombat (draft: Draft, outcome: InitiativeOutcome): void {
   const { state, ruleset } = draft
   state.status = 'active'

@@ -75,7 +75,7 @@ export interface EncounterState {
   turn: TurnState | null
   /** Combatant ids in acting order (empty before the start); roster order is `combatants`. */
   order: string[]
-  /** variant: the members of the current tie group already down when the group's count began (D68). */
+  /** variant: the members of the current tie group already down when the group's count began (docs/rules.md §68). */
   downAtCount: string[]
   /** The number of events folded into this state; the ETag. */
   version: number

@@ -36,7 +36,7 @@ function combatantView (c: CombatantState, state: EncounterState): Record<string
   }
 }
 
-/** The Encounter resource (CONTRACT › Encounters). */
+/** The Encounter resource (OpenAPI › Encounters). */
 export function encounterView (state: EncounterState): EncounterView {
   const slots = getRuleset(state.ruleset).turnFlow.slots
   const label = { primary: slots.primary, secondary: slots.secondary, fullRound: slots.fullRound, swift: slots.swift ?? 'swift', free: slots.free }

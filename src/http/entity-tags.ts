@@ -1,4 +1,4 @@
-// Entity tags in the conditional request headers (RFC 9110 › Conditional
+// Entity tags in the conditional request headers (RFC 9110, section Conditional
 // Requests): `If-Match` and `If-None-Match` are `*` or a comma-separated list
 // of entity tags, each `"opaque"` or weak `W/"opaque"`. An encounter's ETag is
 // its version, `"7"`, a strong validator.
@@ -58,13 +58,13 @@ export function ifMatchPrecondition (value: string | undefined): VersionPrecondi
   const parts: string[] = []
   if (tags.length === 0) parts.push('If-Match lists no entity tag')
   if (strong.length > 0) parts.push(`If-Match ${tagsText(strong)} ${strong.length === 1 ? 'is not' : 'are not'} the encounter's current ETag`)
-  if (weak.length > 0) parts.push(`${tagsText(weak)} ${weak.length === 1 ? 'is a weak tag' : 'are weak tags'}, which If-Match never matches: it compares entity tags strongly (RFC 9110 › If-Match); send the ETag as received`)
+  if (weak.length > 0) parts.push(`${tagsText(weak)} ${weak.length === 1 ? 'is a weak tag' : 'are weak tags'}, which If-Match never matches: it compares entity tags strongly (RFC 9110, section If-Match); send the ETag as received`)
   return { versions: [...new Set(versions)], describe: parts.join('; ') }
 }
 
 /**
  * Whether an `If-None-Match` matches the current version, so a GET is a 304:
- * `*` matches any existing encounter, and the comparison is weak (RFC 9110 ›
+ * `*` matches any existing encounter, and the comparison is weak (RFC 9110, section
  * If-None-Match), so `W/"3"` and `"3"` both match version 3.
  */
 export function ifNoneMatchMatches (value: string | undefined, version: number): boolean {

@@ -12,9 +12,9 @@ export type Cover = 'none' | 'cover' | 'improved'
 
 /** What a ruleset says about AC beyond its conditions, which are in `Ruleset.effects`. */
 export interface ArmorClassPolicy {
-  /** variant off-guard: a flat −2 on top of losing Dex (001 › Conditions › Off-Guard). */
+  /** variant off-guard: a flat −2 on top of losing Dex (variant › Conditions › Off-Guard). */
   deniedDexPenalty: number
-  /** An invisible attacker denies the defender its Dex (SRD35; variant: off-guard). */
+  /** An invisible attacker denies the defender its Dex (SRD 3.5; variant: off-guard). */
   invisibleAttackerDeniesDex: boolean
   /** Cover bonus to AC. */
   cover: Readonly<Record<Cover, number>>
@@ -46,7 +46,7 @@ function entry (source: string, value: number, type: BreakdownEntry['type'] = 'u
 }
 
 /**
- * The Armor Class an attack must beat (RULES.md §1.3, §1.4): from components
+ * The Armor Class an attack must beat (docs/rules.md §P1.3, §P1.4): from components
  * or printed totals, touch and flat-footed variants chosen by the attack and
  * the defender's conditions, cover, and situational modifiers.
  */

@@ -3,7 +3,7 @@ import type { Modifier } from './modifiers.js'
 import type { Size } from './size.js'
 
 /**
- * The stat block as the rules library sees it (CONTRACT › Combatant). The HTTP
+ * The stat block as the rules library sees it (OpenAPI › Combatant). The HTTP
  * schema (src/schemas/common.ts) validates the same shape; the rules never
  * depend on the schema module.
  */

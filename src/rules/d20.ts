@@ -4,11 +4,11 @@
  * stabilization check. Which automatic results a roll has is the rule's to say:
  *
  * - `both`: a natural 1 fails and a natural 20 succeeds (attack rolls,
- *   000 › Attack Roll; saving throws, 000 › Saving Throws, 001 › Saving
- *   Throws, D16; combat maneuver checks, PRD › Combat Maneuvers);
+ *   SRD 3.5 › Attack Roll; saving throws, SRD 3.5 › Saving Throws, variant › Saving
+ *   Throws, docs/rules.md §16; combat maneuver checks, PRD › Combat Maneuvers);
  * - `natural-1-fails`: the confirmation roll, where a natural 20 has no
- *   special effect (D65);
- * - `natural-20-succeeds`: pf1e's Constitution check to stabilize (D46);
+ *   special effect (docs/rules.md §65);
+ * - `natural-20-succeeds`: pf1e's Constitution check to stabilize (docs/rules.md §46);
  * - `none`: ability and skill checks, whose total alone decides.
  */
 export type NaturalRule = 'both' | 'natural-1-fails' | 'natural-20-succeeds' | 'none'

@@ -57,7 +57,7 @@ export type ConditionTag =
 export interface Change {
   target: EffectTarget
   value: number
-  /** Untyped when absent: condition penalties from different sources all add up (RULES.md §1.2). */
+  /** Untyped when absent: condition penalties from different sources all add up (docs/rules.md §P1.2). */
   type?: BonusType
 }
 
@@ -69,19 +69,19 @@ export interface ConditionEffect {
   deniesDex?: boolean
   /** Uncanny dodge keeps the Dex bonus despite this one (flat-footed, not immobilized). */
   uncannyDodgeKeepsDex?: boolean
-  /** Also loses a positive Dex bonus on Reflex saves (the variant's off-guard, 001 › Conditions). */
+  /** Also loses a positive Dex bonus on Reflex saves (the variant's off-guard, variant › Conditions). */
   deniesDexToReflex?: boolean
   /**
    * The helpless family: Dex treated as 0 (−5) on AC, CMD and Reflex; open to
-   * a coup de grace; combat maneuvers against it succeed (000 › Helpless
+   * a coup de grace; combat maneuvers against it succeed (SRD 3.5 › Helpless
    * Defenders; PRD › Combat Maneuvers).
    */
   helpless?: boolean
   /** Combat maneuvers against it succeed without a roll, though it is not helpless (dead). */
   incapacitated?: boolean
-  /** Its defensive part (Dex denial, `ac.*`) does not apply against the creature pinning it (D10). */
+  /** Its defensive part (Dex denial, `ac.*`) does not apply against the creature pinning it (docs/rules.md §10). */
   notAgainstPinner?: boolean
-  /** Its defensive part applies only against attackers outside its grapple (000 › Grappling Consequences). */
+  /** Its defensive part applies only against attackers outside its grapple (SRD 3.5 › Grappling Consequences). */
   onlyAgainstNonGrapplers?: boolean
   /** Its `attack.*` and `check` changes spare rolls made to grapple or escape (pf1e grappled). */
   notToGrapple?: boolean
@@ -109,7 +109,7 @@ export interface ActiveEffect {
 /** Who the creature is facing, for the parts of an effect that depend on it. */
 export interface Situation {
   against?: {
-    /** An invisible attacker denies Dex where the ruleset says so (SRD35 › Conditions; 001 › Armor Class). */
+    /** An invisible attacker denies Dex where the ruleset says so (SRD 3.5 › Conditions; variant › Armor Class). */
     invisible?: boolean
     /** The attacker is the creature pinning this one. */
     pinner?: boolean

@@ -1,4 +1,4 @@
-/** Bonus types of RULES.md §1.2, by their contract names. */
+/** Bonus types of docs/rules.md §P1.2, by their contract names. */
 export const BONUS_TYPES = [
   'alchemical', 'armor', 'circumstance', 'competence', 'deflection', 'dodge', 'enhancement', 'insight', 'luck',
   'morale', 'natural-armor', 'profane', 'racial', 'resistance', 'sacred', 'shield', 'size', 'trait', 'untyped'
@@ -38,7 +38,7 @@ export interface Stacked {
 }
 
 /**
- * Apply the stacking rules (RULES.md §1.2, D05, D06): same-type bonuses do not
+ * Apply the stacking rules (docs/rules.md §P1.2, §5, §6): same-type bonuses do not
  * stack unless the type does; untyped penalties always stack; of two penalties
  * of the same named type only the worst applies; bonuses and penalties offset.
  * The breakdown keeps the caller's order, with non-applied entries marked.

@@ -1,4 +1,4 @@
-/** RULES.md §1.1 (D02, D03): one row per size category, smallest first. */
+/** docs/rules.md §P1.1 (§2, §3): one row per size category, smallest first. */
 export const SIZES = ['fine', 'diminutive', 'tiny', 'small', 'medium', 'large', 'huge', 'gargantuan', 'colossal'] as const
 export type Size = typeof SIZES[number]
 

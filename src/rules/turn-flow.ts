@@ -1,4 +1,4 @@
-// What a turn allows, per ruleset (RULES.md §7, §8, D68–D70): the action
+// What a turn allows, per ruleset (docs/rules.md §P7, §P8, §68–§70): the action
 // budget, who may react off-turn, when the dying roll, how durations end. The
 // encounter service walks the turns; the numbers and policies are here, pure.
 import { modifierOf } from './abilities.js'
@@ -7,7 +7,7 @@ import { type CombatantInput, hasFeat } from './combatant.js'
 export interface TurnFlowPolicy {
   /** The ruleset's names for its action slots. */
   slots: { primary: string, secondary: string, fullRound: string, swift: string | null, immediate: string | null, free: string, reaction: string }
-  /** The condition every combatant starts with until its first turn (000 › Initiative; 001 › off-guard). */
+  /** The condition every combatant starts with until its first turn (SRD 3.5 › Initiative; variant › off-guard). */
   flatFootedCondition: string
   /** Whether a combatant may react (attack of opportunity, reaction) while flat-footed. */
   reactsWhileFlatFooted: (combatant: CombatantInput) => boolean
@@ -15,14 +15,14 @@ export interface TurnFlowPolicy {
   reactionsPerRound: (combatant: CombatantInput & { reactionsPerRound?: number }) => number
   /** dnd35/pf1e: a dying creature rolls to stabilize when its turn comes; variant: Death saves at the end of the round. */
   dyingRolls: 'on-own-turn' | 'end-of-round'
-  /** dnd35/pf1e: just before the starting count (D69); variant: at the end of the round (D55). */
+  /** dnd35/pf1e: just before the starting count (docs/rules.md §69); variant: at the end of the round (docs/rules.md §55). */
   durationsEnd: 'before-starting-count' | 'end-of-round'
   /** Delay and ready move the combatant's count for good (dnd35/pf1e) or only this round (variant, re-rolled anyway). */
   countChangesArePermanent: boolean
 }
 
 /**
- * dnd35 and pf1e (000 › Attacks of Opportunity; Combat Reflexes): one attack
+ * dnd35 and pf1e (SRD 3.5 › Attacks of Opportunity; Combat Reflexes): one attack
  * of opportunity a round, 1 + Dex modifier with Combat Reflexes, which also
  * allows them while flat-footed; pf1e uncanny dodge also reacts before acting.
  */
@@ -36,7 +36,7 @@ export const SRD_TURN_FLOW: TurnFlowPolicy = {
   countChangesArePermanent: true
 }
 
-/** The variant (001 › Types of Action; Reactions; D59): one reaction a round unless `reactionsPerRound` says more; never while off-guard. */
+/** The variant (variant › Types of Action; Reactions; docs/rules.md §59): one reaction a round unless `reactionsPerRound` says more; never while off-guard. */
 export const VARIANT_TURN_FLOW: TurnFlowPolicy = {
   slots: { primary: 'major', secondary: 'minor', fullRound: 'full-round', swift: null, immediate: null, free: 'free', reaction: 'reaction' },
   flatFootedCondition: 'off-guard',
@@ -55,7 +55,7 @@ export function slotOf (policy: TurnFlowPolicy, actionType: string): Slot | null
   if (actionType === slots.primary) return 'primary'
   if (actionType === slots.secondary) return 'secondary'
   if (actionType === slots.fullRound) return 'fullRound'
-  // An immediate action on one's own turn uses the swift action (000 › Immediate Actions).
+  // An immediate action on one's own turn uses the swift action (SRD 3.5 › Immediate Actions).
   if (slots.swift !== null && (actionType === slots.swift || actionType === slots.immediate)) return 'swift'
   if (actionType === slots.free) return 'free'
   return null
@@ -63,9 +63,9 @@ export function slotOf (policy: TurnFlowPolicy, actionType: string): Slot | null
 
 /**
  * Whether a turn that has spent `spent` may still take an action of `slot`
- * (D70): one primary and one secondary, or one full-round action; a secondary
+ * (docs/rules.md §70): one primary and one secondary, or one full-round action; a secondary
  * may replace the primary; one swift; free actions always. In restricted
- * activity (surprise round, staggered, disabled: 000 › Restricted Activity)
+ * activity (surprise round, staggered, disabled: SRD 3.5 › Restricted Activity)
  * only one primary or one secondary in all, and no full-round action.
  * Returns null when allowed, else why not.
  */

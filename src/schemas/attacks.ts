@@ -16,7 +16,7 @@ function OrNull<T extends TSchema> (schema: T, options: Record<string, unknown> 
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }))
 
-/** CONTRACT › Weapon. Other endpoints (grapples, maneuvers, encounters) may import it. */
+/** OpenAPI › Weapon. Other endpoints (grapples, maneuvers, encounters) may import it. */
 export const WeaponSchema = Type.Object({
   name: Type.Optional(ShortString({ description: 'Display name. A prone attacker may fire only a weapon whose name contains "crossbow" (or "shuriken" in dnd35/pf1e).' })),
   type: Type.Optional(StringEnum(['melee', 'ranged', 'thrown'] as const, { description: '`melee`, `ranged` (projectile) or `thrown`; default `melee`.' })),

@@ -5,7 +5,7 @@ import { conditionNames, listRulesets, rulesetIds } from '../rules/rulesets/inde
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
 import { DICE_NOTATION_PATTERN } from '../rules/dice/notation.js'
 
-/** Limits of CONTRACT › Conventions, in one place so the OpenAPI document states them. */
+/** The limits (OpenAPI › Limits), in one place so the OpenAPI document states them. */
 export const LIMITS = {
   string: 200,
   listItems: 100,
@@ -55,7 +55,7 @@ export const DiceControlSchema = Type.Object({
   }))
 }, { additionalProperties: false, title: 'Dice', description: 'Dice control for physical dice and contract tests.' })
 
-/** Properties every resolution request may carry (CONTRACT › Conventions, Dice). */
+/** Properties every resolution request may carry (OpenAPI › Dice). */
 export const ResolutionProperties = {
   ruleset: Type.Optional(RulesetIdSchema),
   seed: Type.Optional(SeedSchema),
@@ -145,7 +145,7 @@ export const ArmorClassSchema = Type.Union([ArmorClassComponentsSchema, ArmorCla
   description: 'Either components (Dex and size derived) or printed totals.'
 })
 
-/** Statuses a HitPoints object reports (CONTRACT › POST /v1/damage). */
+/** Statuses a HitPoints object reports (OpenAPI › POST /v1/damage). */
 export const HIT_POINT_STATUS_VALUES = ['healthy', 'staggered', 'disabled', 'unconscious', 'dying', 'stable', 'dead'] as const
 
 export const HitPointsInputSchema = Type.Object({
@@ -180,7 +180,7 @@ export const FeatSchema = Type.String({
   description: 'Feat or combat-relevant class feature in kebab case: weapon-finesse, precise-shot, two-weapon-fighting, improved-grapple, improved-trip, uncanny-dodge, …'
 })
 
-/** The stat block fields (CONTRACT › Combatant), spread into endpoint-specific objects. */
+/** The stat block fields (OpenAPI › Combatant), spread into endpoint-specific objects. */
 export const CombatantProperties = {
   id: Type.Optional(Id),
   name: Type.Optional(ShortString({ description: 'Display name.' })),

@@ -1,4 +1,4 @@
-// Encounters (CONTRACT › Encounters): the resource, its roster, the actions and the log.
+// Encounters (OpenAPI › Encounters): the resource, its roster, the actions and the log.
 import { Type } from 'typebox'
 import {
   CombatantProperties, ConditionSchema, DiceControlSchema, DiceNotationSchema, Id, LIMITS, ModifierListSchema, Nullable,

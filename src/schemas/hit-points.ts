@@ -6,7 +6,7 @@ import {
 
 const Int = (description: string) => Type.Integer({ description })
 
-/** A HitPoints object as responses report it (CONTRACT › POST /v1/damage). */
+/** A HitPoints object as responses report it (OpenAPI › POST /v1/damage). */
 export const HitPointsSchema = Type.Object({
   max: Int('Maximum hit points.'),
   current: Int('Current hit points (variant: max minus the accumulated damage).'),

@@ -1,4 +1,4 @@
-// CONTRACT › Errors: "a body the published schema accepts is never a 400";
+// OpenAPI › Errors: "a body the published schema accepts is never a 400";
 // an invalid one is never a 2xx, nothing is ever a 5xx, and every answer
 // matches the document for its status. Bodies come from the document itself.
 import { test } from 'node:test'

@@ -1,4 +1,4 @@
-// CONTRACT › Errors: "a request the published schema accepts is never a 400"
+// OpenAPI › Errors: "a request the published schema accepts is never a 400"
 // holds for request headers too. Each header value below is judged by the
 // document's own header parameter schema (Ajv 2020 on the document): a value
 // it accepts is taken, a value it refuses is a 400 naming the header.
@@ -70,7 +70,7 @@ test('a header an operation does not declare is ignored: DELETE /v1/encounters/{
   }
 })
 
-/** Well-formed entity-tag lists (RFC 9110 › If-Match): `*`, quoted tags, weak ones, empty members. */
+/** Well-formed entity-tag lists (RFC 9110, section If-Match): `*`, quoted tags, weak ones, empty members. */
 const TAG_LISTS_ACCEPTED = ['"7"', 'W/"1"', '"7", "8"', '', ' , ', '*', '"a,b"', '"!#~"', 'W/"7",W/"8"']
 /** Outside the grammar: unquoted, unterminated, `*` in a list, a space inside a tag, no comma between tags. */
 const TAG_LISTS_REFUSED = ['not an etag', '1', '"1', '*, "1"', '"a b"', '"1" "2"', 'w/"1"']

@@ -1,4 +1,4 @@
-// GET /v1/encounters/{id}/stream (CONTRACT › Encounters): Server-Sent Events
+// GET /v1/encounters/{id}/stream (OpenAPI › Encounters): Server-Sent Events
 // of the log, resumable with Last-Event-ID, fed by LISTEN/NOTIFY so a write
 // through one instance reaches streams on every instance.
 import { after, before, test } from 'node:test'

@@ -40,7 +40,7 @@ test('DATABASE_URL reachable: migrations applied at start, /readyz 200, the stor
   }
 })
 
-// CONTRACT › Operations: a database outage does not make /readyz 503 (that would take every instance out at once).
+// README › Operations: a database outage does not make /readyz 503 (that would take every instance out at once).
 test('DATABASE_URL at a closed port: the service starts, /readyz 200 saying the database is down, POST /v1/dice 200, store errors are 503', async () => {
   const closed = new URL(t.url)
   closed.port = '1'

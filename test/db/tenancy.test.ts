@@ -1,4 +1,4 @@
-// Tenant isolation through HTTP (CONTRACT › Access; issue: every encounter
+// Tenant isolation through HTTP (README › Access; issue: every encounter
 // belongs to the key that created it, another key gets 404, not 403, on every
 // encounter route, the event list and the stream).
 import { after, before, test } from 'node:test'

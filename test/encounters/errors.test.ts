@@ -42,7 +42,7 @@ test('unknown combatant ids are 422 naming the field; out of turn and spent budg
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'nobody' }), 422, 'unknown-combatant', '/actor')
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'save', save: 'will', dc: 10, targets: ['a', 'ghost'] }), 422, 'unknown-combatant', '/targets/1')
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'b' }), 409, 'conflict', '/actor')
-  // D70: a standard and a move, then nothing but free actions (a second move replaces only an unused standard).
+  // docs/rules.md §70: a standard and a move, then nothing but free actions (a second move replaces only an unused standard).
   await act(h, id, { type: 'act', actor: 'a', actionType: 'standard', description: 'cast a spell' })
   await act(h, id, { type: 'move', actor: 'a' })
   const spent = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'a' })
@@ -59,7 +59,7 @@ test('schema limits: 101 combatants, a malformed cursor, an unknown field, a bad
   assertProblem(await h.http.get('/v1/encounters').query({ cursor: 'not-a-cursor' }), 400, 'validation-failed', '?cursor')
   assertProblem(await h.http.get('/v1/encounters').query({ limit: 0 }), 400, 'validation-failed')
   assertProblem(await h.http.post('/v1/encounters').send({ name: 'typo', ruleset: 'dnd35', combatnts: [] }), 400, 'validation-failed', '/combatnts')
-  // Each id fits the schema; two equal ones do not fit together (CONTRACT › Errors: never a 400).
+  // Each id fits the schema; two equal ones do not fit together (OpenAPI › Errors: never a 400).
   assertProblem(await h.http.post('/v1/encounters').send({ name: 'dup', ruleset: 'dnd35', combatants: [{ id: 'x' }, { id: 'x' }] }), 422, 'inconsistent-fields', '/combatants/1/id')
   const { id } = await createEncounter(h, { name: 'opts', ruleset: 'dnd35', combatants: two })
   await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)
@@ -170,7 +170,7 @@ test('random action bodies never get a 5xx, and a refused one writes nothing', a
   }), { numRuns: 150, seed: 20261130 })
 })
 
-// CONTRACT › Errors: a schema-valid body is never a 400 and nothing a client sends is a 500.
+// OpenAPI › Errors: a schema-valid body is never a 400 and nothing a client sends is a 500.
 test('roster hit points that do not fit together are 422 inconsistent-fields; conditions: null clears them; options of another action are a 422; seed 1e400 a 400', async () => {
   assertProblem(await h.http.post('/v1/encounters').send({ name: 'hp', ruleset: 'dnd35', combatants: [two[0], { id: 'c', hitPoints: { max: 5, current: 9 } }] }), 422, 'inconsistent-fields', '/combatants/1/hitPoints/current')
   const { id } = await createEncounter(h, { name: 'roster', ruleset: 'variant', combatants: two })

@@ -33,8 +33,8 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   const id = created.id
   assert.equal(created.status, 'preparing')
 
-  // 000 › Initiative: d20 + Dex, in roster order: fighter 15+1, cleric 12+0, zombie 10−1, goblin 19+1.
-  // 000 › Surprise: some aware, some not → round 0, only the aware act; everyone flat-footed until its first turn.
+  // SRD 3.5 › Initiative: d20 + Dex, in roster order: fighter 15+1, cleric 12+0, zombie 10−1, goblin 19+1.
+  // SRD 3.5 › Surprise: some aware, some not → round 0, only the aware act; everyone flat-footed until its first turn.
   const started = (await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [15, 12, 10, 19] } }).expect(200)).body
   assert.deepEqual(started.order, ['goblin', 'fighter', 'cleric', 'zombie'])
   assert.deepEqual(started.combatants.map((c: Json) => c.initiative), [16, 12, 9, 20])
@@ -58,18 +58,18 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   assert.equal(hit.result.totals.damage, 8)
   assert.equal(hp(hit.encounter, 'zombie').current, 8)
   assert.deepEqual(hit.encounter.turn.spent, ['standard'])
-  // D70 / 000 › Restricted Activity: the surprise round allows one standard or move action, not both.
+  // docs/rules.md §70 / SRD 3.5 › Restricted Activity: the surprise round allows one standard or move action, not both.
   const spent = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'move', actor: 'fighter' }).expect(409)
   assert.equal(spent.body.type, '/problems/conflict')
   assert.match(spent.body.detail, /spent this turn: standard/)
 
-  // The GM puts shaken on the fighter for 1 round, on count 16 of round 0: it ends just before count 16 of round 1 (D69).
+  // The GM puts shaken on the fighter for 1 round, on count 16 of round 0: it ends just before count 16 of round 1 (docs/rules.md §69).
   const shaken = await act(h, id, { type: 'condition', target: 'fighter', add: 'shaken', durationRounds: 1 })
   assert.deepEqual(shaken.encounter.combatants[0].conditions, [{ name: 'shaken', endsAt: { round: 1, initiativeCount: 16 } }])
 
   await act(h, id, { type: 'end-turn', actor: 'fighter' })
 
-  // The cleric turns the zombie (000 › Turn or Rebuke Undead): check d20 12 + Cha 1 = 13 → up to level + 1 = 4 HD;
+  // The cleric turns the zombie (SRD 3.5 › Turn or Rebuke Undead): check d20 12 + Cha 1 = 13 → up to level + 1 = 4 HD;
   // turning damage 2d6 (3, 4) + level 3 + Cha 1 = 11 HD. 2 HD ≤ 4 → turned (not destroyed: 3 < 2 × 2), for 10 rounds.
   const turned = await act(h, id, { type: 'turn', actor: 'cleric', action: 'turn', undead: [{ id: 'zombie', distanceFeet: 20 }], dice: { sequence: [12, 3, 4] } })
   assert.equal(turned.result.turningCheck.total, 13)
@@ -90,7 +90,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   const second = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: 'fighter', target: 'goblin', weapon: longsword, offTurn: true }).expect(409)
   assert.match(second.body.detail, /used its 1 attack-of-opportunity/)
 
-  // The goblin grapples the fighter (000 › Grapple): touch attack +1 vs touch AC 11: 15 → 16 hits;
+  // The goblin grapples the fighter (SRD 3.5 › Grapple): touch attack +1 vs touch AC 11: 15 → 16 hits;
   // grapple checks: goblin BAB 1 + Str 0 = +1, d20 19 → 20; fighter BAB 6 + Str 3 = +9, d20 2 → 11. The goblin wins;
   // unarmed strike 1d3 (2), nonlethal. Both are now grappling.
   const grapple = await act(h, id, { type: 'grapple', actor: 'goblin', target: 'fighter', action: 'start', options: { attackOfOpportunityDamage: 0 }, dice: { sequence: [15, 19, 2, 2] } })
@@ -105,20 +105,20 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   assert.deepEqual(conditions(fighterTurn.encounter, 'fighter'), ['grappling'])
   assert.ok(fighterTurn.applied.some((a: Json) => a.kind === 'conditions' && a.combatantId === 'fighter' && a.removed.includes('shaken')))
 
-  // 000 › Delay: the fighter waits until after the cleric; its count becomes the cleric's (12) for good.
+  // SRD 3.5 › Delay: the fighter waits until after the cleric; its count becomes the cleric's (12) for good.
   const delayed = await act(h, id, { type: 'delay', actor: 'fighter', after: 'cleric' })
   assert.deepEqual(delayed.encounter.order, ['goblin', 'cleric', 'fighter', 'zombie'])
   assert.equal(delayed.encounter.combatants[0].initiative, 12)
   assert.deepEqual(delayed.encounter.turn, { combatantId: 'cleric', initiativeCount: 12, spent: [] })
 
-  // 000 › Ready: the cleric readies an attack for when the goblin moves (a standard action), then ends its turn.
+  // SRD 3.5 › Ready: the cleric readies an attack for when the goblin moves (a standard action), then ends its turn.
   const readied = await act(h, id, { type: 'ready', actor: 'cleric', trigger: 'the goblin lets go of the fighter' })
   assert.deepEqual(readied.encounter.combatants[1].readied, { trigger: 'the goblin lets go of the fighter', actionType: 'standard' })
   await act(h, id, { type: 'end-turn', actor: 'cleric' })
 
-  // The fighter, grappling, makes a full attack on the zombie: +9/+4, −4 while grappling (000 › If You're Grappling) = +5/+0.
+  // The fighter, grappling, makes a full attack on the zombie: +9/+4, −4 while grappling (SRD 3.5 › If You're Grappling) = +5/+0.
   // 14 → 19 hits AC 11 (1d8 6 + 3 = 9), 12 → 12 hits (1d8 7 + 3 = 10): 19 damage, zombie 8 → −11.
-  // 000 › Injury and Death: −10 or lower is dead.
+  // SRD 3.5 › Injury and Death: −10 or lower is dead.
   const full = await act(h, id, { type: 'full-attack', actor: 'fighter', target: 'zombie', weapon: longsword, dice: { sequence: [14, 6, 12, 7] } })
   assert.equal(full.result.attacks.length, 2)
   assert.deepEqual(full.result.attacks.map((a: Json) => a.attackBonus), [5, 0])
@@ -145,7 +145,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   assert.equal(fired.encounter.combatants[1].readied, null)
   assert.deepEqual(fired.encounter.turn.combatantId, 'goblin', 'the goblin keeps its turn')
 
-  // The disabled goblin (000 › Disabled) may take one move or standard action; it strikes anyway and drops to dying,
+  // The disabled goblin (SRD 3.5 › Disabled) may take one move or standard action; it strikes anyway and drops to dying,
   // the GM applying the strenuous action; then 1 more point of damage from the fighter's grip... the goblin is dying at −1.
   const strain = await act(h, id, { type: 'heal', target: 'goblin', healing: { kind: 'strenuous-action' } })
   assert.equal(strain.result.after.status, 'dying')
@@ -156,7 +156,7 @@ test('dnd35: a four-combatant fight from the surprise round to the end, replayed
   const afterGoblin = await act(h, id, { type: 'end-turn', actor: 'goblin' })
   assert.deepEqual(afterGoblin.encounter.turn, { combatantId: 'fighter', initiativeCount: 12, spent: [] })
   await act(h, id, { type: 'end-turn', actor: 'fighter' })
-  // Round 3: the cleric first; after its turn the dying goblin rolls to stabilize on its turn (000 › Dying: 10% each round):
+  // Round 3: the cleric first; after its turn the dying goblin rolls to stabilize on its turn (SRD 3.5 › Dying: 10% each round):
   // d% 07 ≤ 10 → stable; its turn passes on at once.
   const r3 = await h.http.get(`/v1/encounters/${id}`).expect(200)
   assert.equal(r3.body.round, 3)

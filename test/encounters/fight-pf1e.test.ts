@@ -46,7 +46,7 @@ test('pf1e: channel energy, a trip, a prone orc cut down and stabilizing on its 
   assert.equal(hp(channel.encounter, 'skeleton').current, 5)
   await act(h, id, { type: 'end-turn', actor: 'cleric' })
 
-  // PRD › Trip: CMB 5 + 4 Str + 2 Improved Trip (D64) = 11 against the orc's CMD 10 + 1 + 3 = 14 (flat-footed: no Dex, it has 0).
+  // PRD › Trip: CMB 5 + 4 Str + 2 Improved Trip (docs/rules.md §64) = 11 against the orc's CMD 10 + 1 + 3 = 14 (flat-footed: no Dex, it has 0).
   // d20 10 → 21: the orc is knocked prone.
   const trip = await act(h, id, { type: 'maneuver', actor: 'fighter', target: 'orc', maneuver: 'trip', dice: { sequence: [10] } })
   assert.equal(trip.result.success, true)

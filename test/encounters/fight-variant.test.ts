@@ -32,7 +32,7 @@ test('variant: wounded penalties, a tie group acting together, Death saves and r
   assert.deepEqual(started.combatants[0].conditions, [{ name: 'off-guard', endsAt: null }])
 
   // The GM applies 15 damage to the hero: D 15 of HP 20 → bloodied (2·15 ≥ 20) and wounded (4·15 ≥ 60);
-  // wound points past Tw − 1 = 14: 1 (D49). Penalty −2.
+  // wound points past Tw − 1 = 14: 1 (docs/rules.md §49). Penalty −2.
   const hurt = await act(h, id, { type: 'damage', target: 'hero', damage: { amount: 15 } })
   assert.deepEqual({ ...hp(hurt.encounter, 'hero'), deathSaves: undefined }, { max: 20, current: 5, temporary: 0, nonlethal: 0, status: 'healthy', damageTaken: 15, woundPoints: 1, deathSaves: undefined, constitutionDamage: 0, bloodied: true, wounded: true, penalty: -2 })
   await act(h, id, { type: 'end-turn', actor: 'wolf' })
@@ -48,7 +48,7 @@ test('variant: wounded penalties, a tie group acting together, Death saves and r
   assert.deepEqual({ dc: save.dc, roll: save.roll, total: save.total, success: save.success }, { dc: 10, roll: 5, total: 6, success: false })
   assert.equal(hp(blow.encounter, 'orc').status, 'dying')
 
-  // D68: the orc was dropped by a member of its own tie group, so it still acts on this count, at the same moment:
+  // docs/rules.md §68: the orc was dropped by a member of its own tie group, so it still acts on this count, at the same moment:
   // axe +5 − 2 wounded = +3 against the hero's AC 11 (no longer off-guard), d20 15 → 18; 1d8 4 + 3 + 2 = 9:
   // the hero's D 24 ≥ 20 → Death save DC 10 + 2 = 12, d20 14 + 2 = 16: staggered.
   const group = await act(h, id, { type: 'end-turn', actor: 'hero' })

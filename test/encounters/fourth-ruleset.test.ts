@@ -34,7 +34,7 @@ after(async () => { await h.close() })
 
 const longsword = { name: 'longsword', damage: '1d8' }
 
-test('an encounter under a registered fourth ruleset: created, stored, started and played (000 › Attack Bonus)', async () => {
+test('an encounter under a registered fourth ruleset: created, stored, started and played (SRD 3.5 › Attack Bonus)', async () => {
   const created = await helpers.createEncounter(h, {
     name: 'Toy fight',
     ruleset: 'toy',

@@ -1,4 +1,4 @@
-// RFC 9110 › 304 Not Modified: no content, and no Content-Length or
+// RFC 9110, section 304 Not Modified: no content, and no Content-Length or
 // Content-Type; the validators (ETag) still go out. A 304 that announced a
 // body (`content-length: 4`, a serialized null) held Node's fetch until the
 // server closed the keep-alive connection, 72 s by default.

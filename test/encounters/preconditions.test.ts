@@ -1,4 +1,4 @@
-// Conditional requests on encounters, as RFC 9110 › Conditional Requests
+// Conditional requests on encounters, as RFC 9110, section Conditional Requests
 // defines them. If-Match (every write): a list matches when any member is the
 // current ETag, `*` matches any existing encounter, a weak tag never matches
 // (strong comparison) and the 412 says so; a value outside the header's
@@ -75,7 +75,7 @@ for (const route of ROUTES) {
     // A stale strong tag beside it: both are named.
     const both = await route.send(id).set('if-match', `"${version + 5}", W/"${version}"`)
     assertProblem(both, { type: '/problems/precondition-failed', path: [] })
-    assert.equal(both.body.detail, `If-Match "${version + 5}" is not the encounter's current ETag; W/"${version}" is a weak tag, which If-Match never matches: it compares entity tags strongly (RFC 9110 › If-Match); send the ETag as received; the encounter is at version ${version}`)
+    assert.equal(both.body.detail, `If-Match "${version + 5}" is not the encounter's current ETag; W/"${version}" is a weak tag, which If-Match never matches: it compares entity tags strongly (RFC 9110, section If-Match); send the ETag as received; the encounter is at version ${version}`)
   })
 
   test(`${route.name}: a malformed If-Match is a 400 naming header:if-match and writes nothing`, async () => {

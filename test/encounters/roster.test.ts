@@ -19,7 +19,7 @@ test('roster changes in a running dnd35 fight', async () => {
   const started = (await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [18, 12, 6] } }).expect(200)).body
   assert.deepEqual(started.order, ['a', 'b', 'c'])
 
-  // A newcomer rolls initiative on entry (000 › Joining a Battle: d20 + Dex 2 = 15 + 2 = 17) and takes its place in the order.
+  // A newcomer rolls initiative on entry (SRD 3.5 › Joining a Battle: d20 + Dex 2 = 15 + 2 = 17) and takes its place in the order.
   const added = await h.http.post(`/v1/encounters/${id}/combatants`).send({ id: 'd', abilities: { dex: 14 }, hitPoints: { max: 6 }, dice: { sequence: [15] } }).expect(201)
   assert.deepEqual(added.body.order, ['a', 'd', 'b', 'c'])
   assert.equal(added.body.combatants.find((c: Json) => c.id === 'd').initiative, 17)

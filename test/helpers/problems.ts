@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { PROBLEM_TYPES, type ProblemKind } from '../../src/http/problem.js'
 import { RuleError, type RuleErrorKind } from '../../src/rules/errors.js'
 
-/** The problem types a request can earn a 422 for (CONTRACT › Errors), from the service's own table. */
+/** The problem types a request can earn a 422 for (OpenAPI › Errors), from the service's own table. */
 const UNPROCESSABLE = new Set<string>(Object.entries(PROBLEM_TYPES).filter(([, p]) => p.status === 422).map(([kind]) => `/problems/${kind}`))
 
 export interface ExpectedProblem {
@@ -21,7 +21,7 @@ function isResponse (value: unknown): value is ProblemResponse {
 
 /**
  * A client fixes its request from a problem's `type` and `errors[].path`, so a
- * test expecting an error checks both, not only the status (GUIDE; CONTRACT › Errors).
+ * test expecting an error checks both, not only the status (GUIDE; OpenAPI › Errors).
  * Takes a supertest/inject response, or the body when the status was checked already.
  */
 export function assertProblem (received: unknown, expected: ExpectedProblem): void {
@@ -43,7 +43,7 @@ export function assertProblem (received: unknown, expected: ExpectedProblem): vo
 /**
  * For generated bodies, where the exact field is not known in advance: a 422
  * has a 422 problem type and names at least one field by a JSON Pointer
- * (CONTRACT › Errors: "well-formed but not resolvable under the rules").
+ * (OpenAPI › Errors: "well-formed but not resolvable under the rules").
  */
 export function assertUnprocessable (res: ProblemResponse): void {
   const body = res.body as ProblemBody

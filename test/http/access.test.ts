@@ -1,4 +1,4 @@
-// CONTRACT › Access and › Errors: with API_KEYS set every /v1 route needs
+// README › Access; OpenAPI › Errors: with API_KEYS set every /v1 route needs
 // `Authorization: Bearer <secret>`; missing or wrong is a 401 problem with
 // `WWW-Authenticate: Bearer`; health, readiness, docs and the OpenAPI
 // document stay public; secrets are never logged.
@@ -134,7 +134,7 @@ test('keyOf compares every key through SHA-256 digests: the same answer for any 
   assert.throws(() => timingSafeEqual(Buffer.from(ALICE), Buffer.from('short')))
 })
 
-// CONTRACT › Access: secrets are never logged. The real server process, its real logger, every level.
+// README › Access: secrets are never logged. The real server process, its real logger, every level.
 test('the secret is absent from every log line: right key, wrong key, key in the URL, key in the path, key as a request id', async () => {
   const child = startServer({ API_KEYS: KEYS, LOG_LEVEL: 'trace', RATE_LIMIT_PER_MINUTE: '1000', SHUTDOWN_DELAY_MS: '0' })
   let stderr = ''

@@ -1,5 +1,5 @@
 // Independent check of POST /v1/attacks and /v1/attacks/odds: every expected number below was
-// derived by hand from RULES.md §1–2 and the seeds, not read from the implementation.
+// derived by hand from docs/rules.md §P1–2 and the published rules, not read from the implementation.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
@@ -19,7 +19,7 @@ const longsword = { name: 'longsword', type: 'melee', damage: '1d8', critRange: 
 const shortbow = { name: 'shortbow', type: 'ranged', damage: '1d6', rangeIncrement: 60, critMultiplier: 3, strengthToDamage: 'penalty-only' }
 const target = (armor = 0, extra: Body = {}): Body => ({ name: 'target', armorClass: { armor }, ...extra })
 
-// BAB is required (a missing field the rules need is a 422, CONTRACT › Combatant): default it to 0 here.
+// BAB is required (a missing field the rules need is a 422, OpenAPI › Combatant): default it to 0 here.
 const withBab = (body: Body): Body => {
   const attacker = body.attacker as Body | undefined
   return attacker === undefined || 'baseAttackBonus' in attacker ? body : { ...body, attacker: { baseAttackBonus: 0, ...attacker } }
@@ -39,9 +39,9 @@ async function odds (raw: Body, status = 200) {
 const applied = (breakdown: Entry[]) => breakdown.filter((e) => e.applied).reduce((s, e) => s + e.value, 0)
 const dice = (rolls: Roll[]) => rolls.map((r) => [r.purpose, r.die, r.result])
 
-// ---------- range (000 › Attack Bonus › Range Penalty; D14; 000 › Attack › Ranged Attacks) ----------
+// ---------- range (SRD 3.5 › Attack Bonus › Range Penalty; docs/rules.md §14; SRD 3.5 › Attack › Ranged Attacks) ----------
 
-test('000 › Range Penalty: shortbow (increment 60) at 200 ft is −6, at 59 ft 0', async () => {
+test('SRD 3.5 › Range Penalty: shortbow (increment 60) at 200 ft is −6, at 59 ft 0', async () => {
   const attacker = { baseAttackBonus: 5 }
   const far = await attack({ ruleset: 'dnd35', attacker, target: target(), weapon: shortbow, options: { distanceFeet: 200 }, dice: { sequence: [10, 3] } })
   assert.equal(far.attacks[0].attackBonus, -1)
@@ -50,7 +50,7 @@ test('000 › Range Penalty: shortbow (increment 60) at 200 ft is −6, at 59 ft
   assert.equal(near.attacks[0].attackBonus, 5)
 })
 
-test('D14: at exactly one increment (60 ft) pf1e has no penalty, dnd35 has −2', async () => {
+test('docs/rules.md §14: at exactly one increment (60 ft) pf1e has no penalty, dnd35 has −2', async () => {
   const body = { attacker: { baseAttackBonus: 5 }, target: target(), weapon: shortbow, options: { distanceFeet: 60 }, dice: { sequence: [10, 3] } }
   assert.equal((await attack({ ...body, ruleset: 'pf1e' })).attacks[0].attackBonus, 5)
   assert.equal((await attack({ ...body, ruleset: 'dnd35' })).attacks[0].attackBonus, 3)
@@ -58,7 +58,7 @@ test('D14: at exactly one increment (60 ft) pf1e has no penalty, dnd35 has −2'
   assert.equal((await attack({ ...body, ruleset: 'pf1e', options: { distanceFeet: 61 } })).attacks[0].attackBonus, 3)
 })
 
-test('000 › Ranged Attacks: projectiles reach 10 increments, thrown weapons 5; beyond is a 422', async () => {
+test('SRD 3.5 › Ranged Attacks: projectiles reach 10 increments, thrown weapons 5; beyond is a 422', async () => {
   const base = { ruleset: 'dnd35', attacker: { baseAttackBonus: 5 }, target: target(), dice: { sequence: [10, 3] } }
   await attack({ ...base, weapon: shortbow, options: { distanceFeet: 600 } })
   assertProblem(await attack({ ...base, weapon: shortbow, options: { distanceFeet: 601 } }, 422), { type: '/problems/out-of-range', path: '/options/distanceFeet' })
@@ -67,11 +67,11 @@ test('000 › Ranged Attacks: projectiles reach 10 increments, thrown weapons 5;
   assertProblem(await attack({ ...base, weapon: dagger, options: { distanceFeet: 51 } }, 422), { type: '/problems/out-of-range', path: '/options/distanceFeet' })
 })
 
-// ---------- threats and confirmation (000 › Attack Roll; 000 › Critical Hits) ----------
+// ---------- threats and confirmation (SRD 3.5 › Attack Roll; SRD 3.5 › Critical Hits) ----------
 
 const fighter = { baseAttackBonus: 5, abilities: { str: 14 } } // +7 to hit, +2 damage
 
-test('000 › Critical Hits: a 19 with a 19–20 longsword threatens; confirmation 10 (17 ≥ 15) doubles the damage', async () => {
+test('SRD 3.5 › Critical Hits: a 19 with a 19–20 longsword threatens; confirmation 10 (17 ≥ 15) doubles the damage', async () => {
   const res = await attack({ ruleset: 'dnd35', attacker: fighter, target: target(5), weapon: longsword, dice: { sequence: [19, 10, 5, 3] } })
   const a = res.attacks[0]
   assert.equal(a.label, 'primary 1')
@@ -93,7 +93,7 @@ test('000 › Critical Hits: a 19 with a 19–20 longsword threatens; confirmati
   assert.ok(res.seed !== undefined)
 })
 
-test('000 › Critical Hits: a confirmation of 7 (14 < 15) leaves a normal hit', async () => {
+test('SRD 3.5 › Critical Hits: a confirmation of 7 (14 < 15) leaves a normal hit', async () => {
   const res = await attack({ ruleset: 'dnd35', attacker: fighter, target: target(5), weapon: longsword, dice: { sequence: [19, 7, 5] } })
   const a = res.attacks[0]
   assert.deepEqual([a.hit, a.threat, a.critical], [true, true, false])
@@ -104,7 +104,7 @@ test('000 › Critical Hits: a confirmation of 7 (14 < 15) leaves a normal hit',
   assert.equal(res.rolls.length, 3)
 })
 
-test('000 › Increased Threat Range: a 19 that misses (26 < AC 30) is no threat and rolls no confirmation', async () => {
+test('SRD 3.5 › Increased Threat Range: a 19 that misses (26 < AC 30) is no threat and rolls no confirmation', async () => {
   const res = await attack({ ruleset: 'dnd35', attacker: fighter, target: target(20), weapon: longsword, dice: { sequence: [19] } })
   const a = res.attacks[0]
   assert.deepEqual([a.hit, a.threat, a.critical, a.confirmation, a.damage], [false, false, false, null, null])
@@ -112,7 +112,7 @@ test('000 › Increased Threat Range: a 19 that misses (26 < AC 30) is no threat
   assert.deepEqual(res.totals, { damage: 0, lethal: 0, nonlethal: 0, hits: 0, criticals: 0 })
 })
 
-test('000 › Attack Roll: a natural 20 hits AC 50 and threatens, but confirms only when the confirmation total reaches 50', async () => {
+test('SRD 3.5 › Attack Roll: a natural 20 hits AC 50 and threatens, but confirms only when the confirmation total reaches 50', async () => {
   const weak = await attack({ ruleset: 'dnd35', attacker: fighter, target: target(40), weapon: longsword, dice: { sequence: [20, 20, 4] } })
   assert.equal(weak.attacks[0].hit, true)
   assert.equal(weak.attacks[0].threat, true)
@@ -127,7 +127,7 @@ test('000 › Attack Roll: a natural 20 hits AC 50 and threatens, but confirms o
   assert.equal(exactly.attacks[0].damage.total, 12)
 })
 
-test('000 › Attack Roll: a natural 1 misses with +50, and a natural 1 on the confirmation fails', async () => {
+test('SRD 3.5 › Attack Roll: a natural 1 misses with +50, and a natural 1 on the confirmation fails', async () => {
   const huge = { ruleset: 'dnd35', attacker: { baseAttackBonus: 20, abilities: { str: 30 } }, target: target(5), weapon: longsword, options: { attackModifiers: [{ value: 20, source: 'test' }] } }
   const one = await attack({ ...huge, dice: { sequence: [1] } })
   assert.equal(one.attacks[0].attackBonus, 50)
@@ -139,7 +139,7 @@ test('000 › Attack Roll: a natural 1 misses with +50, and a natural 1 on the c
   assert.equal(confirmOne.attacks[0].damage.total, 14) // 4 + Str 30 (+10)
 })
 
-test('000 › Multiplying Damage + CONTRACT dice order: a flaming critical rolls the 1d6 fire once, after the weapon dice and the d%', async () => {
+test('SRD 3.5 › Multiplying Damage + OpenAPI › Dice order: a flaming critical rolls the 1d6 fire once, after the weapon dice and the d%', async () => {
   const flaming = { ...longsword, extraDamage: [{ dice: '1d6', type: 'fire' }] }
   const res = await attack({
     ruleset: 'dnd35', attacker: fighter, target: target(5), weapon: flaming,
@@ -152,34 +152,34 @@ test('000 › Multiplying Damage + CONTRACT dice order: a flaming critical rolls
   assert.equal(applied(a.damage.breakdown), 17)
 })
 
-// ---------- Strength to damage (000 › Damage; 002 › Damage; D19; D21) ----------
+// ---------- Strength to damage (SRD 3.5 › Damage; PRD › Damage; docs/rules.md §19; docs/rules.md §21) ----------
 
 const hitOnce = (attacker: Body, weapon: Body, damageDice: number[], ruleset = 'dnd35', options: Body = {}) =>
   attack({ ruleset, attacker, target: target(), weapon, options, dice: { sequence: [15, ...damageDice] } })
 
-test('000 › Damage: two-handed Str 17 adds 1½ × 3 = 4 (rounded down)', async () => {
+test('SRD 3.5 › Damage: two-handed Str 17 adds 1½ × 3 = 4 (rounded down)', async () => {
   const res = await hitOnce({ abilities: { str: 17 } }, { name: 'greatsword', damage: '2d6', category: 'two-handed' }, [3, 4])
   assert.equal(res.attacks[0].damage.total, 11)
 })
 
-test('000 › Damage: a light weapon in two hands adds only Str (+3), not 1½', async () => {
+test('SRD 3.5 › Damage: a light weapon in two hands adds only Str (+3), not 1½', async () => {
   const res = await hitOnce({ abilities: { str: 17 } }, { name: 'handaxe', damage: '1d6', category: 'light', wielded: 'two-hands' }, [2])
   assert.equal(res.attacks[0].damage.total, 5)
 })
 
-test('D19: two-handed Str 8 takes −1, not multiplied', async () => {
+test('docs/rules.md §19: two-handed Str 8 takes −1, not multiplied', async () => {
   const res = await hitOnce({ abilities: { str: 8 } }, { name: 'greatsword', damage: '2d6', category: 'two-handed' }, [3, 4])
   assert.equal(res.attacks[0].damage.total, 6)
 })
 
-test('000 › Damage: an off-hand Str 16 adds ½ × 3 = +1; D19: a Str 8 off hand takes the full −1', async () => {
+test('SRD 3.5 › Damage: an off-hand Str 16 adds ½ × 3 = +1; docs/rules.md §19: a Str 8 off hand takes the full −1', async () => {
   const strong = await hitOnce({ abilities: { str: 16 } }, { name: 'short sword', damage: '1d6', category: 'light', wielded: 'off-hand' }, [4])
   assert.equal(strong.attacks[0].damage.total, 5)
   const weak = await hitOnce({ abilities: { str: 8 } }, { name: 'short sword', damage: '1d6', category: 'light', wielded: 'off-hand' }, [4])
   assert.equal(weak.attacks[0].damage.total, 3)
 })
 
-test('000 › Damage: a bow takes the Str 8 penalty (−1) but no Str 14 bonus', async () => {
+test('SRD 3.5 › Damage: a bow takes the Str 8 penalty (−1) but no Str 14 bonus', async () => {
   const weak = await hitOnce({ abilities: { str: 8 } }, shortbow, [4])
   assert.equal(weak.attacks[0].damage.total, 3)
   const strong = await hitOnce({ abilities: { str: 14 } }, shortbow, [4])
@@ -193,7 +193,7 @@ test('SRD35 › Equipment: a composite bow (rating 2) caps Str 18 (+4) at +2; a 
   assert.equal(crossbow.attacks[0].damage.total, 4)
 })
 
-test('minimum damage: dnd35 1 lethal (000 › Damage), pf1e 1 nonlethal (002 › Damage), variant 1 (001 › Damage)', async () => {
+test('minimum damage: dnd35 1 lethal (SRD 3.5 › Damage), pf1e 1 nonlethal (PRD › Damage), variant 1 (variant › Damage)', async () => {
   const weakling = { abilities: { str: 3 } } // −4
   const club = { name: 'club', damage: '1d4' }
   const d35 = (await hitOnce(weakling, club, [1], 'dnd35')).attacks[0].damage
@@ -206,7 +206,7 @@ test('minimum damage: dnd35 1 lethal (000 › Damage), pf1e 1 nonlethal (002 ›
 
 // ---------- helpless, full attack, two-weapon fighting ----------
 
-test('000 › Helpless Defenders: Dex 14 armor 2 helpless is AC 3 against melee (−5 Dex, −4) and 7 against ranged', async () => {
+test('SRD 3.5 › Helpless Defenders: Dex 14 armor 2 helpless is AC 3 against melee (−5 Dex, −4) and 7 against ranged', async () => {
   const helpless = target(2, { abilities: { dex: 14 }, conditions: ['helpless'] })
   const melee = await attack({ ruleset: 'dnd35', attacker: {}, target: helpless, weapon: longsword, dice: { sequence: [2] } })
   assert.equal(melee.attacks[0].targetAC, 3)
@@ -216,7 +216,7 @@ test('000 › Helpless Defenders: Dex 14 armor 2 helpless is AC 3 against melee 
   assert.equal(applied(ranged.attacks[0].acBreakdown) + 10, 7)
 })
 
-test('000 › Full Attack; D26: BAB +11 attacks at +11/+6/+1, BAB +16 at +16/+11/+6/+1, in that order', async () => {
+test('SRD 3.5 › Full Attack; docs/rules.md §26: BAB +11 attacks at +11/+6/+1, BAB +16 at +16/+11/+6/+1, in that order', async () => {
   const three = await attack({ ruleset: 'dnd35', mode: 'full', attacker: { baseAttackBonus: 11 }, target: target(), weapon: longsword, dice: { sequence: [1, 1, 1] } })
   assert.deepEqual(three.attacks.map((a: { attackBonus: number }) => a.attackBonus), [11, 6, 1])
   assert.deepEqual(three.attacks.map((a: { label: string }) => a.label), ['primary 1', 'primary 2', 'primary 3'])
@@ -225,7 +225,7 @@ test('000 › Full Attack; D26: BAB +11 attacks at +11/+6/+1, BAB +16 at +16/+11
   assert.equal(four.rolls.length, 4)
 })
 
-test('000 › Two-Weapon Fighting: −6/−10, light off hand −4/−8, feat −4/−4, light + feat −2/−2', async () => {
+test('SRD 3.5 › Two-Weapon Fighting: −6/−10, light off hand −4/−8, feat −4/−4, light + feat −2/−2', async () => {
   const oneHanded = { name: 'longsword', damage: '1d8' }
   const light = { name: 'short sword', damage: '1d6', category: 'light' }
   const cases: Array<[Body, string[], number[]]> = [
@@ -241,7 +241,7 @@ test('000 › Two-Weapon Fighting: −6/−10, light off hand −4/−8, feat �
   }
 })
 
-test('000 › Two-Weapon Fighting: Str 16 off-hand damage +1, and each attack rolls its own dice before the next', async () => {
+test('SRD 3.5 › Two-Weapon Fighting: Str 16 off-hand damage +1, and each attack rolls its own dice before the next', async () => {
   const res = await attack({
     ruleset: 'dnd35', mode: 'full', attacker: { abilities: { str: 16 } }, target: target(), weapon: { name: 'longsword', damage: '1d8' },
     offHand: { name: 'short sword', damage: '1d6', category: 'light' }, dice: { sequence: [18, 5, 18, 4] }
@@ -252,9 +252,9 @@ test('000 › Two-Weapon Fighting: Str 16 off-hand damage +1, and each attack ro
   assert.deepEqual(res.totals, { damage: 13, lethal: 13, nonlethal: 0, hits: 2, criticals: 0 })
 })
 
-// ---------- concealment and cover (000 › Concealment; 000 › Cover; D25) ----------
+// ---------- concealment and cover (SRD 3.5 › Concealment; SRD 3.5 › Cover; docs/rules.md §25) ----------
 
-test('000 › Concealment: 20% misses on a d% of 20, hits on 21; no d% after a miss', async () => {
+test('SRD 3.5 › Concealment: 20% misses on a d% of 20, hits on 21; no d% after a miss', async () => {
   const body = { ruleset: 'dnd35', attacker: {}, target: target(), weapon: longsword, options: { concealment: 'concealment' } }
   const missed = await attack({ ...body, dice: { sequence: [15, 20] } })
   assert.deepEqual(missed.attacks[0].missChance, { percent: 20, roll: 20, missed: true })
@@ -269,16 +269,16 @@ test('000 › Concealment: 20% misses on a d% of 20, hits on 21; no d% after a m
   assert.deepEqual(dice(whiff.rolls), [['attack', 20, 2]])
 })
 
-test('000 › Cover: +4 AC, improved +8, total cover is a 422', async () => {
+test('SRD 3.5 › Cover: +4 AC, improved +8, total cover is a 422', async () => {
   const body = { ruleset: 'dnd35', attacker: {}, target: target(), weapon: longsword, dice: { sequence: [2] } }
   assert.equal((await attack({ ...body, options: { cover: 'cover' } })).attacks[0].targetAC, 14)
   assert.equal((await attack({ ...body, options: { cover: 'improved' } })).attacks[0].targetAC, 18)
   assertProblem(await attack({ ...body, options: { cover: 'total' } }, 422), { type: '/problems/not-possible', path: '/options/cover' })
 })
 
-// ---------- variant (001) ----------
+// ---------- variant ----------
 
-test('001 › Attack Bonus / Armor Class: the variant has no size modifier', async () => {
+test('variant › Attack Bonus / Armor Class: the variant has no size modifier', async () => {
   const res = await attack({ ruleset: 'variant', attacker: { size: 'small', baseAttackBonus: 2 }, target: target(0, { size: 'large' }), weapon: { name: 'mace', damage: '1d6' }, dice: { sequence: [2] } })
   assert.equal(res.attacks[0].attackBonus, 2)
   assert.equal(res.attacks[0].targetAC, 10)
@@ -287,7 +287,7 @@ test('001 › Attack Bonus / Armor Class: the variant has no size modifier', asy
   assert.equal(d35.attacks[0].targetAC, 9)
 })
 
-test('001 › Critical Hits; D17: a natural 20 is a ×2 critical with no confirmation, whatever critMultiplier says; BCB added to damage', async () => {
+test('variant › Critical Hits; docs/rules.md §17: a natural 20 is a ×2 critical with no confirmation, whatever critMultiplier says; BCB added to damage', async () => {
   const res = await attack({ ruleset: 'variant', attacker: { baseAttackBonus: 3 }, target: target(), weapon: { name: 'axe', damage: '1d8', critMultiplier: 3, critRange: 19 }, dice: { sequence: [20, 5, 2] } })
   const a = res.attacks[0]
   assert.deepEqual([a.hit, a.threat, a.critical, a.confirmation], [true, true, true, null])
@@ -299,13 +299,13 @@ test('001 › Critical Hits; D17: a natural 20 is a ×2 critical with no confirm
   assert.equal(nineteen.attacks[0].damage.total, 8)
 })
 
-test('001 › Damage: BCB is added to damage only when proficient', async () => {
+test('variant › Damage: BCB is added to damage only when proficient', async () => {
   const body = { ruleset: 'variant', attacker: { baseAttackBonus: 3 }, target: target(), dice: { sequence: [15, 5] } }
   assert.equal((await attack({ ...body, weapon: { name: 'axe', damage: '1d8' } })).attacks[0].damage.total, 8)
   assert.equal((await attack({ ...body, weapon: { name: 'axe', damage: '1d8', proficient: false } })).attacks[0].damage.total, 5)
 })
 
-test('001 › Full Attack absent; D28: mode full and offHand are 422 rule-not-defined in variant', async () => {
+test('variant › Full Attack absent; docs/rules.md §28: mode full and offHand are 422 rule-not-defined in variant', async () => {
   const base = { ruleset: 'variant', attacker: { baseAttackBonus: 11 }, target: target(), weapon: longsword }
   const full = await attack({ ...base, mode: 'full' }, 422)
   assertProblem(full, { type: '/problems/rule-not-defined', path: '/mode' })
@@ -314,7 +314,7 @@ test('001 › Full Attack absent; D28: mode full and offHand are 422 rule-not-de
   assertProblem(off, { type: '/problems/rule-not-defined', path: '/mode' })
 })
 
-test('D27: variant Swift Attack: BCB 5 counts as 1 for the attack and the damage', async () => {
+test('docs/rules.md §27: variant Swift Attack: BCB 5 counts as 1 for the attack and the damage', async () => {
   const res = await attack({ ruleset: 'variant', attacker: { baseAttackBonus: 5 }, target: target(), weapon: { name: 'axe', damage: '1d8' }, options: { swiftAttack: true }, dice: { sequence: [15, 5] } })
   assert.equal(res.attacks[0].attackBonus, 1)
   assert.equal(res.attacks[0].damage.total, 6)
@@ -322,7 +322,7 @@ test('D27: variant Swift Attack: BCB 5 counts as 1 for the attack and the damage
   assertProblem(swift, { type: '/problems/rule-not-defined', path: '/options/swiftAttack' })
 })
 
-test('D25: variant concealment stacks to 50%; dnd35 takes the highest', async () => {
+test('docs/rules.md §25: variant concealment stacks to 50%; dnd35 takes the highest', async () => {
   const body = { attacker: {}, target: target(), weapon: longsword, dice: { sequence: [15, 99, 5] } }
   const forty = await attack({ ...body, ruleset: 'variant', options: { concealment: 'concealment', missChance: 20 } })
   assert.equal(forty.attacks[0].missChance.percent, 40)
@@ -332,9 +332,9 @@ test('D25: variant concealment stacks to 50%; dnd35 takes the highest', async ()
   assert.equal(d35.attacks[0].missChance.percent, 40)
 })
 
-// ---------- coup de grace (000 › Helpless Defenders; 001 › Coup de Grace; D29; D30) ----------
+// ---------- coup de grace (SRD 3.5 › Helpless Defenders; variant › Coup de Grace; docs/rules.md §29; docs/rules.md §30) ----------
 
-test('000 › Coup de Grace: automatic critical, then Fortitude DC 10 + damage rolled after the damage dice', async () => {
+test('SRD 3.5 › Coup de Grace: automatic critical, then Fortitude DC 10 + damage rolled after the damage dice', async () => {
   const res = await attack({
     ruleset: 'dnd35', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'longsword', damage: '1d8' },
     target: target(0, { conditions: ['helpless'], baseSaves: { fortitude: 2 }, hitPoints: { max: 30, current: 30 } }),
@@ -352,7 +352,7 @@ test('000 › Coup de Grace: automatic critical, then Fortitude DC 10 + damage r
   assert.equal(res.coupDeGrace.survived, false)
 })
 
-test('001 › Coup de Grace; D30: variant rolls an attack at +4 against the helpless AC, then a Death save DC 10 + damage', async () => {
+test('variant › Coup de Grace; docs/rules.md §30: variant rolls an attack at +4 against the helpless AC, then a Death save DC 10 + damage', async () => {
   const res = await attack({
     ruleset: 'variant', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'axe', damage: '1d8' },
     target: target(0, { conditions: ['helpless'], baseSaves: { death: 1 }, hitPoints: { max: 30, current: 30 } }),
@@ -370,9 +370,9 @@ test('001 › Coup de Grace; D30: variant rolls an attack at +4 against the help
   assert.equal(res.coupDeGrace.survived, false)
 })
 
-// ---------- multipliers and nonlethal (000 › Multiplying Damage; 000 › Nonlethal Damage) ----------
+// ---------- multipliers and nonlethal (SRD 3.5 › Multiplying Damage; SRD 3.5 › Nonlethal Damage) ----------
 
-test('000 › Multiplying Damage: a ×2 critical on a ×2 lance charge is ×3', async () => {
+test('SRD 3.5 › Multiplying Damage: a ×2 critical on a ×2 lance charge is ×3', async () => {
   const res = await attack({
     ruleset: 'dnd35', attacker: {}, target: target(), weapon: { name: 'lance', damage: '1d8' },
     options: { charging: true, damageMultiplier: 2 }, dice: { sequence: [20, 10, 1, 2, 3] }
@@ -385,7 +385,7 @@ test('000 › Multiplying Damage: a ×2 critical on a ×2 lance charge is ×3', 
   assert.equal(res.rolls.length, 5)
 })
 
-test('000 › Nonlethal Damage: switching a lethal weapon to nonlethal costs −4 and deals nonlethal damage', async () => {
+test('SRD 3.5 › Nonlethal Damage: switching a lethal weapon to nonlethal costs −4 and deals nonlethal damage', async () => {
   const res = await attack({ ruleset: 'dnd35', attacker: { baseAttackBonus: 5 }, target: target(), weapon: { name: 'longsword', damage: '1d8' }, options: { nonlethal: true }, dice: { sequence: [15, 5] } })
   const a = res.attacks[0]
   assert.equal(a.attackBonus, 1)
@@ -394,7 +394,7 @@ test('000 › Nonlethal Damage: switching a lethal weapon to nonlethal costs −
   assert.deepEqual(res.totals, { damage: 5, lethal: 0, nonlethal: 5, hits: 1, criticals: 0 })
 })
 
-// ---------- odds (CONTRACT › POST /v1/attacks/odds) ----------
+// ---------- odds (OpenAPI › POST /v1/attacks/odds) ----------
 
 const sum = (list: Array<{ probability: number }>) => list.reduce((s, o) => s + o.probability, 0)
 
@@ -429,7 +429,7 @@ test('odds: 20% concealment scales the hit chance by 0.8', async () => {
   assert.ok(Math.abs(sum(res.distribution) - 1) < 1e-9)
 })
 
-// ---------- bounded work (CONTRACT › Limits: never a 500, nothing slow) ----------
+// ---------- bounded work (OpenAPI › Limits: never a 500, nothing slow) ----------
 
 test('an action that could roll more than 10,000 damage dice is a 422 before any die, and answers fast', async () => {
   const huge = Array(20).fill('1000d1000').join('+')
@@ -445,9 +445,9 @@ test('an action that could roll more than 10,000 damage dice is a 422 before any
   assert.equal(big.rolls.length, 2002) // attack, confirm, 2 × 1000d6
 })
 
-// ---------- odds: drop and kill follow the hit-points rules (RULES.md §6) ----------
+// ---------- odds: drop and kill follow the hit-points rules (docs/rules.md §P6) ----------
 
-test('odds §6.1: a dnd35 creature without Con (undead) is destroyed at 0 HP', async () => {
+test('odds docs/rules.md §P6.1: a dnd35 creature without Con (undead) is destroyed at 0 HP', async () => {
   const res = await odds({ ruleset: 'dnd35', attacker: { baseAttackBonus: 5 }, target: target(5, { abilities: { con: null }, hitPoints: { max: 5 } }), weapon: { name: 'mace', damage: '1d8' } })
   // 5+ damage: a normal hit 5–8 on 1d8 (4/8), a critical 2d8 ≥ 5 (58/64)
   const kill = 0.5225 * 4 / 8 + 0.0275 * 58 / 64
@@ -459,21 +459,21 @@ test('odds §6.1: a dnd35 creature without Con (undead) is destroyed at 0 HP', a
 const tenPerHit = { name: 'maul', damage: '1d1' }
 const plusNine = { damageModifiers: [{ value: 9, source: 'test' }] }
 
-test('odds §6.3: variant Death save at D ≥ HP, DC 10 + ⌊(D − HP)/2⌋; failure drops, failure by 10 kills', async () => {
+test('odds docs/rules.md §P6.3: variant Death save at D ≥ HP, DC 10 + ⌊(D − HP)/2⌋; failure drops, failure by 10 kills', async () => {
   const res = await odds({ ruleset: 'variant', attacker: { baseAttackBonus: 0 }, target: target(0, { hitPoints: { max: 10 }, baseSaves: { death: 0 } }), weapon: tenPerHit, options: plusNine })
   // normal: D 10, DC 10: fails on 1–9 (dying), never by 10; critical: D 20, DC 15: fails 1–14, by 10 on 1–5
   assert.ok(Math.abs(res.dropChance - (0.5 * 9 / 20 + 0.05 * 14 / 20)) < 1e-9, String(res.dropChance))
   assert.ok(Math.abs(res.killChance - 0.05 * 5 / 20) < 1e-9, String(res.killChance))
 })
 
-test('odds §6.3: a staggered variant creature hit by lethal damage is dying whatever the save, dead on a failure by 10', async () => {
+test('odds docs/rules.md §P6.3: a staggered variant creature hit by lethal damage is dying whatever the save, dead on a failure by 10', async () => {
   const res = await odds({ ruleset: 'variant', attacker: { baseAttackBonus: 0 }, target: target(0, { hitPoints: { max: 10, current: 0, status: 'staggered' }, baseSaves: { death: 0 } }), weapon: tenPerHit, options: plusNine })
   // normal: D 20, DC 15, dead on 1–5; critical: D 30, DC 20, dead on 1–10
   assert.ok(Math.abs(res.dropChance - 0.55) < 1e-9, String(res.dropChance))
   assert.ok(Math.abs(res.killChance - (0.5 * 5 / 20 + 0.05 * 10 / 20)) < 1e-9, String(res.killChance))
 })
 
-// ---------- situational modifiers and AC per ruleset (RULES.md §1.4, §2.1, §2.6, §2.11) ----------
+// ---------- situational modifiers and AC per ruleset (docs/rules.md §P1.4, §P2.1, §P2.6, §P2.11) ----------
 
 const bonusAndAc = async (body: Body) => {
   const a = (await attack({ dice: { sequence: [2] }, ...body })).attacks[0]
@@ -482,24 +482,24 @@ const bonusAndAc = async (body: Body) => {
   return [a.attackBonus, a.targetAC]
 }
 
-test('§1.4: helpless, off-guard and invisible attackers per ruleset', async () => {
+test('docs/rules.md §P1.4: helpless, off-guard and invisible attackers per ruleset', async () => {
   const dex14 = (conditions: string[]) => target(2, { abilities: { dex: 14 }, conditions })
   const sword = { name: 'sword', damage: '1d8' }
   const bow = { name: 'longbow', type: 'ranged', damage: '1d8', rangeIncrement: 100 }
-  // 001 › Helpless Defenders: −4 melee, Dex as −5, no off-guard −2
+  // variant › Helpless Defenders: −4 melee, Dex as −5, no off-guard −2
   assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: {}, target: dex14(['helpless']), weapon: sword }), [0, 3])
   assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: {}, target: dex14(['helpless']), weapon: bow }), [0, 7])
-  // 002 › Helpless Defenders: −9 melee, −5 ranged for a Dex 10 creature
+  // PRD › Helpless Defenders: −9 melee, −5 ranged for a Dex 10 creature
   assert.deepEqual(await bonusAndAc({ ruleset: 'pf1e', attacker: {}, target: target(0, { conditions: ['helpless'] }), weapon: sword }), [0, 1])
   assert.deepEqual(await bonusAndAc({ ruleset: 'pf1e', attacker: {}, target: target(0, { conditions: ['helpless'] }), weapon: bow }), [0, 5])
-  // 001 › Off-Guard: −2 and no Dex
+  // variant › Off-Guard: −2 and no Dex
   assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: {}, target: dex14(['off-guard']), weapon: sword }), [0, 10])
-  // SRD35 table: invisible attacker +2, defender loses Dex; variant: off-guard only, no +2
+  // SRD 3.5 table: invisible attacker +2, defender loses Dex; variant: off-guard only, no +2
   assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: { conditions: ['invisible'] }, target: dex14([]), weapon: sword, dice: { sequence: [2, 50] } }), [2, 12])
   assert.deepEqual(await bonusAndAc({ ruleset: 'variant', attacker: { conditions: ['invisible'] }, target: dex14([]), weapon: sword, dice: { sequence: [2, 50] } }), [0, 10])
 })
 
-test('§2.1–2.2: finesse needs the feat in dnd35; shooting into melee −4 unless Precise Shot; flanking is melee only', async () => {
+test('docs/rules.md §P2.1–2.2: finesse needs the feat in dnd35; shooting into melee −4 unless Precise Shot; flanking is melee only', async () => {
   const rapier = { name: 'rapier', damage: '1d6', finesse: true }
   assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: { abilities: { dex: 16 }, feats: ['weapon-finesse'] }, target: target(), weapon: rapier }), [3, 10])
   assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: { abilities: { dex: 16 } }, target: target(), weapon: rapier }), [0, 10])
@@ -510,7 +510,7 @@ test('§2.1–2.2: finesse needs the feat in dnd35; shooting into melee −4 unl
   assert.deepEqual(await bonusAndAc({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: rapier, options: { flanking: true } }), [2, 10])
 })
 
-test('§2.6: an unarmed strike is 1d3 nonlethal; lethal costs −4 unless Improved Unarmed Strike', async () => {
+test('docs/rules.md §P2.6: an unarmed strike is 1d3 nonlethal; lethal costs −4 unless Improved Unarmed Strike', async () => {
   const fist = { name: 'fist', unarmed: true }
   const plain = (await attack({ ruleset: 'dnd35', attacker: {}, target: target(), weapon: fist, dice: { sequence: [15, 3] } })).attacks[0]
   assert.deepEqual([plain.attackBonus, plain.damage.lethal, plain.damage.nonlethal], [0, 0, 3])
@@ -521,7 +521,7 @@ test('§2.6: an unarmed strike is 1d3 nonlethal; lethal costs −4 unless Improv
   assert.deepEqual([trained.attackBonus, trained.damage.lethal], [0, 3])
 })
 
-test('D30(b): a variant coup de grace with a bow is ranged: Dex as −5 but no melee −4', async () => {
+test('docs/rules.md §30(b): a variant coup de grace with a bow is ranged: Dex as −5 but no melee −4', async () => {
   const res = await attack({
     ruleset: 'variant', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'shortbow', type: 'ranged', damage: '1d6', rangeIncrement: 60 },
     target: target(0, { conditions: ['helpless'], baseSaves: { death: 0 } }), dice: { sequence: [10, 3, 12] }
@@ -530,7 +530,7 @@ test('D30(b): a variant coup de grace with a bow is ranged: Dex as −5 but no m
   assert.deepEqual([res.coupDeGrace.dc, res.coupDeGrace.total, res.coupDeGrace.survived], [13, 12, false])
 })
 
-test('odds 000 › Coup de Grace: 2d8 automatic critical, then Fortitude +0 against DC 10 + damage (natural 20 saves)', async () => {
+test('odds SRD 3.5 › Coup de Grace: 2d8 automatic critical, then Fortitude +0 against DC 10 + damage (natural 20 saves)', async () => {
   const res = await odds({ ruleset: 'dnd35', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'longsword', damage: '1d8' }, target: target(0, { conditions: ['helpless'], baseSaves: { fortitude: 0 } }) })
   assert.equal(res.attacks[0].hitChance, 1)
   assert.equal(res.attacks[0].critChance, 1)
@@ -543,7 +543,7 @@ test('odds 000 › Coup de Grace: 2d8 automatic critical, then Fortitude +0 agai
 })
 
 test('a target whose hit points contradict themselves is a 422 inconsistent-fields naming the field, as in POST /v1/damage', async () => {
-  // Each number fits the schema; together they do not (CONTRACT › Errors: a schema-valid body is never a 400).
+  // Each number fits the schema; together they do not (OpenAPI › Errors: a schema-valid body is never a 400).
   const inconsistent = (path: string) => ({ type: '/problems/inconsistent-fields' as const, path })
   const body = { ruleset: 'dnd35', attacker: {}, target: target(0, { hitPoints: { max: 5, current: 50 } }), weapon: longsword }
   assertProblem(await attack(body, 422), inconsistent('/target/hitPoints/current'))
@@ -552,7 +552,7 @@ test('a target whose hit points contradict themselves is a 422 inconsistent-fiel
   assertProblem(variant, inconsistent('/target/hitPoints/nonlethal'))
 })
 
-test('odds 000 › Massive Damage: 60 damage from one hit calls for Fortitude DC 15 or death, whatever the hit points', async () => {
+test('odds SRD 3.5 › Massive Damage: 60 damage from one hit calls for Fortitude DC 15 or death, whatever the hit points', async () => {
   // +0 against AC 0: only a natural 1 misses (19/20); no critical against a target immune to them
   const body = {
     ruleset: 'dnd35', attacker: {}, weapon: { name: 'maul', damage: '1d1' }, options: { damageModifiers: [{ value: 59, source: 'test' }] },
@@ -565,7 +565,7 @@ test('odds 000 › Massive Damage: 60 damage from one hit calls for Fortitude DC
   // below the threshold (49) no save, so no Fortitude needed and no death
   const small = await odds({ ...body, options: { damageModifiers: [{ value: 48, source: 'test' }] }, target: { ...body.target, baseSaves: {} } })
   assert.equal(small.killChance, 0)
-  // the variant has no massive damage (001 › Hit Points)
+  // the variant has no massive damage (variant › Hit Points)
   const variant = await odds({ ...body, ruleset: 'variant', target: { ...body.target, hitPoints: { max: 1000 } } })
   assert.equal(variant.killChance, 0)
 })

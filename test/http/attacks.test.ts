@@ -12,7 +12,7 @@ after(async () => { await app.close() })
 const fighter = { baseAttackBonus: 5, abilities: { str: 14 } }
 const longsword = { name: 'longsword', damage: '1d8', critRange: 19, extraDamage: [{ dice: '1d6', type: 'fire' }] }
 
-test('POST /v1/attacks returns every contract field, with rolls in the contract order (CONTRACT › POST /v1/attacks; 000 › Critical Hits)', async () => {
+test('POST /v1/attacks returns every contract field, with rolls in the contract order (OpenAPI › POST /v1/attacks; SRD 3.5 › Critical Hits)', async () => {
   const res = await request(app.server).post('/v1/attacks').send({
     ruleset: 'dnd35',
     attacker: fighter,
@@ -57,7 +57,7 @@ test('a seed replays the same response; without a seed the response names the on
   assert.deepEqual(c.body, d.body)
 })
 
-test('coup de grace over HTTP reports the save (CONTRACT: coupDeGrace { dc, roll, total, survived })', async () => {
+test('coup de grace over HTTP reports the save (OpenAPI: coupDeGrace { dc, roll, total, survived })', async () => {
   const res = await request(app.server).post('/v1/attacks').send({
     ruleset: 'dnd35',
     mode: 'coup-de-grace',
@@ -88,7 +88,7 @@ test('400: a misspelt weapon field is named by its path; 422: an off hand needs 
   assert.equal(badDice.body.errors[0].path, '/weapon/damage')
 })
 
-test('422: variant full attack and off hand are rule-not-defined; total cover; out of range; a bad die (RULES.md §2.9, D28)', async () => {
+test('422: variant full attack and off hand are rule-not-defined; total cover; out of range; a bad die (docs/rules.md §P2.9, §28)', async () => {
   const full = await request(app.server).post('/v1/attacks').send({ ruleset: 'variant', mode: 'full', attacker: fighter, target: {}, weapon: longsword }).expect(422)
   assertProblem(full, { type: '/problems/rule-not-defined', path: '/mode' })
   const off = await request(app.server).post('/v1/attacks').send({ ruleset: 'variant', attacker: fighter, target: {}, weapon: longsword, offHand: longsword }).expect(422)
@@ -97,14 +97,14 @@ test('422: variant full attack and off hand are rule-not-defined; total cover; o
   assertProblem(cover, { type: '/problems/not-possible', path: '/options/cover' })
   const far = await request(app.server).post('/v1/attacks').send({ attacker: fighter, target: {}, weapon: { name: 'shortbow', type: 'ranged', damage: '1d6', rangeIncrement: 60 }, options: { distanceFeet: 700 } }).expect(422)
   assertProblem(far, { type: '/problems/out-of-range', path: '/options/distanceFeet' })
-  // the 9 is the second die, the longsword's d8 (CONTRACT › dice.sequence)
+  // the 9 is the second die, the longsword's d8 (OpenAPI › dice.sequence)
   const die = await request(app.server).post('/v1/attacks').send({ attacker: fighter, target: {}, weapon: longsword, dice: { sequence: [15, 9] } }).expect(422)
   assertProblem(die, { type: '/problems/invalid-die-value', path: '/dice/sequence/1' })
   const missing = await request(app.server).post('/v1/attacks').send({ attacker: {}, target: {}, weapon: longsword }).expect(422)
   assertProblem(missing, { type: '/problems/missing-field', path: '/attacker/baseAttackBonus' })
 })
 
-test('POST /v1/attacks/odds: exact per-attack and action odds, rejecting seed and dice (CONTRACT › POST /v1/attacks/odds)', async () => {
+test('POST /v1/attacks/odds: exact per-attack and action odds, rejecting seed and dice (OpenAPI › POST /v1/attacks/odds)', async () => {
   const body = { ruleset: 'dnd35', attacker: fighter, target: { armorClass: { total: 15 }, hitPoints: { max: 12 } }, weapon: { name: 'longsword', damage: '1d8', critRange: 19 } }
   const res = await request(app.server).post('/v1/attacks/odds').send(body).expect(200)
   assert.equal(res.body.ruleset, 'dnd35')
@@ -116,7 +116,7 @@ test('POST /v1/attacks/odds: exact per-attack and action odds, rejecting seed an
   const sum = res.body.distribution.reduce((n: number, o: { probability: number }) => n + o.probability, 0)
   assert.ok(Math.abs(sum - 1) < 1e-9, 'sums to 1')
   assert.ok(Math.abs(res.body.expectedDamage - a.expectedDamage) < 1e-12, 'one attack')
-  // 12 HP: dying below 0, so 13+ damage: only a critical 2d8+4 reaches it, with 2d8 ≥ 9 (36 of 64) (000 › Dying).
+  // 12 HP: dying below 0, so 13+ damage: only a critical 2d8+4 reaches it, with 2d8 ≥ 9 (36 of 64) (SRD 3.5 › Dying).
   assert.ok(Math.abs(res.body.dropChance - 0.065 * 36 / 64) < 1e-12, 'dropChance')
   assert.equal(res.body.killChance, 0)
   await request(app.server).post('/v1/attacks/odds').send({ ...body, seed: 's' }).expect(400)
@@ -124,7 +124,7 @@ test('POST /v1/attacks/odds: exact per-attack and action odds, rejecting seed an
   assertProblem(big, { type: '/problems/out-of-range', path: '/weapon/damage' })
 })
 
-test('POST /v1/attacks/odds answers the same rules errors as /v1/attacks (RULES.md §2.9, D28)', async () => {
+test('POST /v1/attacks/odds answers the same rules errors as /v1/attacks (docs/rules.md §P2.9, §28)', async () => {
   const full = await request(app.server).post('/v1/attacks/odds').send({ ruleset: 'variant', mode: 'full', attacker: fighter, target: {}, weapon: longsword }).expect(422)
   assertProblem(full, { type: '/problems/rule-not-defined', path: '/mode' })
   assertProblem(await request(app.server).post('/v1/attacks/odds').send({ ruleset: 'pf1e', attacker: fighter, target: {}, weapon: longsword, offHand: longsword }), { type: '/problems/inconsistent-fields', path: '/offHand' })
@@ -135,8 +135,8 @@ test('POST /v1/attacks/odds answers the same rules errors as /v1/attacks (RULES.
     target: { conditions: ['helpless'], baseSaves: { death: 2 } },
     weapon: { name: 'axe', damage: '1d8' }
   }).expect(200)
-  // +4 against AC 1 (helpless, D30): only a natural 1 misses. Damage 1d8+7 (8..15), a natural 20 2d8+14 (16..30);
-  // Death save +2 against DC 10 + damage fails on a natural roll up to min(19, damage + 7) (001 › Coup de Grace).
+  // +4 against AC 1 (helpless, docs/rules.md §30): only a natural 1 misses. Damage 1d8+7 (8..15), a natural 20 2d8+14 (16..30);
+  // Death save +2 against DC 10 + damage fails on a natural roll up to min(19, damage + 7) (variant › Coup de Grace).
   assert.equal(cdg.body.attacks[0].hitChance, 0.95)
   const normalFails = [8, 9, 10, 11, 12, 13, 14, 15].reduce((n, d) => n + Math.min(19, d + 7), 0) / 8 / 20
   assert.ok(Math.abs(cdg.body.killChance - (0.9 * normalFails + 0.05 * 0.95)) < 1e-12, `killChance ${cdg.body.killChance}`)

@@ -1,4 +1,4 @@
-// CONTRACT › Operations: bounded request time, one log line per request, the
+// README › Operations: bounded request time, one log line per request, the
 // client address behind a trusted proxy.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'

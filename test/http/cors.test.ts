@@ -1,4 +1,4 @@
-// CONTRACT › Access: CORS_ORIGINS enables CORS for browser apps, preflight
+// README › Access: CORS_ORIGINS enables CORS for browser apps, preflight
 // included, exposing ETag, Location, Retry-After and x-request-id; unset: no
 // CORS headers.
 import { test } from 'node:test'

@@ -1,4 +1,4 @@
-// CONTRACT › Errors: "a body the published schema accepts is never a 400, so
+// OpenAPI › Errors: "a body the published schema accepts is never a 400, so
 // cross-field rules are either in the schema or a 422"; Conventions: `seed` is
 // a string of at most 200 characters or a safe integer, and no number in a
 // request or a response is ever non-finite.

@@ -61,7 +61,7 @@ function assertProblem (res: request.Response, status: number, type: string): vo
   assert.ok(Array.isArray(res.body.errors))
 }
 
-test('400: schema-invalid body, every field listed, as problem+json (CONTRACT › Errors)', async () => {
+test('400: schema-invalid body, every field listed, as problem+json (OpenAPI › Errors)', async () => {
   const res = await request(app.server).post('/v1/dice').send({ notation: 7, seed: { x: 1 } })
   assertProblem(res, 400, '/problems/validation-failed')
   assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path).sort(), ['/notation', '/seed'])

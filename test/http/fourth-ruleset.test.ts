@@ -50,7 +50,7 @@ test('config validation accepts the registered id and names it among the choices
   assert.throws(() => loadConfig({ DEFAULT_RULESET: 'nope' }), /DEFAULT_RULESET must be one of dnd35, pf1e, variant, dummy/)
 })
 
-test('an attack under the fourth ruleset goes through the shared mechanics, its own condition included (000 › Attack Bonus)', async () => {
+test('an attack under the fourth ruleset goes through the shared mechanics, its own condition included (SRD 3.5 › Attack Bonus)', async () => {
   const res = await request(app.server).post('/v1/attacks').send({
     ruleset: 'dummy',
     attacker: { baseAttackBonus: 5, abilities: { str: 14 }, conditions: ['confused', 'shaken'] },

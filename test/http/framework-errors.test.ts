@@ -1,4 +1,4 @@
-// CONTRACT › Errors: every error the service or its framework sends is a
+// OpenAPI › Errors: every error the service or its framework sends is a
 // problem, including the ones raised before a route is chosen: a URL too
 // long (414), a bad percent-escape (400), headers too large (431) and a
 // wrong method (405 with Allow). Sent as raw HTTP over a real socket, since

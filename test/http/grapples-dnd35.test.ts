@@ -16,7 +16,7 @@ const sum = (breakdown: Array<{ value: number, applied: boolean }>) => breakdown
 const fighter = { id: 'fighter', baseAttackBonus: 4, abilities: { str: 14 } }
 const ogre = { id: 'ogre', size: 'large', baseAttackBonus: 3, abilities: { str: 21, dex: 8 } }
 
-test('start: a Medium +6 grappler holds a Large ogre (+12) on 18 vs 9 and deals 1d3+2 nonlethal (000 › Starting a Grapple; 000 › Grapple Checks)', async () => {
+test('start: a Medium +6 grappler holds a Large ogre (+12) on 18 vs 9 and deals 1d3+2 nonlethal (SRD 3.5 › Starting a Grapple; SRD 3.5 › Grapple Checks)', async () => {
   const res = await post({ action: 'start', attacker: fighter, defender: ogre, dice: { sequence: [15, 18, 9, 2] } }).expect(200)
   const b = res.body
   assert.equal(b.ruleset, 'dnd35')
@@ -49,7 +49,7 @@ test('start: a Medium +6 grappler holds a Large ogre (+12) on 18 vs 9 and deals 
   ])
 })
 
-test('start: the ogre wins the hold on a higher total; no damage is rolled (000 › Starting a Grapple › Step 3)', async () => {
+test('start: the ogre wins the hold on a higher total; no damage is rolled (SRD 3.5 › Starting a Grapple › Step 3)', async () => {
   const res = await post({ action: 'start', attacker: fighter, defender: ogre, dice: { sequence: [15, 10, 10] } }).expect(200)
   assert.equal(res.body.success, false)
   assert.equal(res.body.steps[2].winner, 'defender')
@@ -58,7 +58,7 @@ test('start: the ogre wins the hold on a higher total; no damage is rolled (000 
   assert.deepEqual(res.body.state.attacker, [])
 })
 
-test('a tie in totals goes to the higher grapple modifier (000 › Starting a Grapple › Step 3)', async () => {
+test('a tie in totals goes to the higher grapple modifier (SRD 3.5 › Starting a Grapple › Step 3)', async () => {
   // +6 rolls 8 = 14; +4 (BAB 4, Str 10) rolls 10 = 14.
   const res = await post({ action: 'start', attacker: fighter, defender: { baseAttackBonus: 4 }, dice: { sequence: [19, 8, 10, 3] } }).expect(200)
   const hold = res.body.steps[2]
@@ -68,7 +68,7 @@ test('a tie in totals goes to the higher grapple modifier (000 › Starting a Gr
   assert.equal(res.body.success, true)
 })
 
-test('a tie in totals and modifiers is re-rolled until it breaks, actor first (000 › Starting a Grapple › Step 3)', async () => {
+test('a tie in totals and modifiers is re-rolled until it breaks, actor first (SRD 3.5 › Starting a Grapple › Step 3)', async () => {
   const twin = { baseAttackBonus: 4, abilities: { str: 14 } }
   const res = await post({ action: 'start', attacker: fighter, defender: twin, dice: { sequence: [19, 10, 10, 5, 5, 3, 12] } }).expect(200)
   const hold = res.body.steps[2]
@@ -78,7 +78,7 @@ test('a tie in totals and modifiers is re-rolled until it breaks, actor first (0
   assert.deepEqual(res.body.rolls.map((r: { purpose: string }) => r.purpose), ['touch-attack', 'grapple-attacker', 'grapple-defender', 'tie-break', 'tie-break', 'tie-break', 'tie-break'])
 })
 
-test('against a target two or more sizes larger the hold fails whatever the dice, and no check is rolled (000 › Starting a Grapple › Step 3)', async () => {
+test('against a target two or more sizes larger the hold fails whatever the dice, and no check is rolled (SRD 3.5 › Starting a Grapple › Step 3)', async () => {
   const huge = { size: 'huge', baseAttackBonus: 0, abilities: { str: 1 } }
   const res = await post({ action: 'start', attacker: fighter, defender: huge, dice: { sequence: [20, 20, 1] } }).expect(200)
   assert.equal(res.body.success, false)
@@ -88,7 +88,7 @@ test('against a target two or more sizes larger the hold fails whatever the dice
   assert.deepEqual(res.body.rolls, [{ purpose: 'touch-attack', die: 20, result: 20 }])
 })
 
-test('any damage from the attack of opportunity fails the attempt before the grab (000 › Starting a Grapple › Step 1)', async () => {
+test('any damage from the attack of opportunity fails the attempt before the grab (SRD 3.5 › Starting a Grapple › Step 1)', async () => {
   const res = await post({ action: 'start', attacker: fighter, defender: ogre, options: { attackOfOpportunityDamage: 1 }, dice: { sequence: [20, 20, 1] } }).expect(200)
   assert.equal(res.body.success, false)
   assert.equal(res.body.steps.length, 1)
@@ -96,19 +96,19 @@ test('any damage from the attack of opportunity fails the attempt before the gra
   assert.deepEqual(res.body.rolls, [])
 })
 
-test('Improved Grapple provokes nothing and adds +4 to the grapple check (000 › Step 1; SRD35 › Feats)', async () => {
+test('Improved Grapple provokes nothing and adds +4 to the grapple check (SRD 3.5 › Step 1; SRD35 › Feats)', async () => {
   const res = await post({ action: 'start', attacker: { ...fighter, feats: ['improved-grapple'] }, defender: ogre, options: { attackOfOpportunityDamage: 5 }, dice: { sequence: [15, 10, 10, 1] } }).expect(200)
   assert.equal(res.body.steps[0].provoked, false)
   assert.equal(res.body.steps[2].sides[0].modifier, 10)
 })
 
-test('a natural 1 on the grab misses whatever the bonus (000 › Attack Roll)', async () => {
+test('a natural 1 on the grab misses whatever the bonus (SRD 3.5 › Attack Roll)', async () => {
   const res = await post({ action: 'start', attacker: { baseAttackBonus: 20, abilities: { str: 30 } }, defender: {}, dice: { sequence: [1] } }).expect(200)
   assert.equal(res.body.steps[1].natural, 'natural-1')
   assert.equal(res.body.success, false)
 })
 
-test('joining: no attack of opportunity, the grab succeeds, the check is against the chosen opponent (000 › Joining a Grapple)', async () => {
+test('joining: no attack of opportunity, the grab succeeds, the check is against the chosen opponent (SRD 3.5 › Joining a Grapple)', async () => {
   const res = await post({
     action: 'start', attacker: fighter, defender: { ...ogre, conditions: ['grappling'] }, others: [{ id: 'ally', conditions: ['grappling'] }],
     dice: { sequence: [19, 2, 1] }
@@ -119,7 +119,7 @@ test('joining: no attack of opportunity, the grab succeeds, the check is against
   assert.equal(res.body.success, true)
 })
 
-test('at most four grapplers per target: two Large grapplers on a Medium target count 4, so a third cannot join (000 › Multiple Grapplers)', async () => {
+test('at most four grapplers per target: two Large grapplers on a Medium target count 4, so a third cannot join (SRD 3.5 › Multiple Grapplers)', async () => {
   const large = { size: 'large', conditions: ['grappling'] }
   const res = await post({ action: 'start', attacker: fighter, defender: { conditions: ['grappling'] }, others: [large, large] }).expect(422)
   assertProblem(res, { type: '/problems/not-possible', path: '/others' })
@@ -130,7 +130,7 @@ test('at most four grapplers per target: two Large grapplers on a Medium target 
 
 const grappling = (c: object) => ({ ...c, conditions: ['grappling'] })
 
-test('damage: opposed check, then 1d3 + Str nonlethal; lethal costs −4 unless Improved Unarmed Strike (000 › Damage Your Opponent)', async () => {
+test('damage: opposed check, then 1d3 + Str nonlethal; lethal costs −4 unless Improved Unarmed Strike (SRD 3.5 › Damage Your Opponent)', async () => {
   const res = await post({ action: 'damage', attacker: grappling(fighter), defender: grappling(ogre), dice: { sequence: [20, 1, 3] } }).expect(200)
   assert.equal(res.body.success, true)
   assert.deepEqual(res.body.damage.total, 5)
@@ -145,7 +145,7 @@ test('damage: opposed check, then 1d3 + Str nonlethal; lethal costs −4 unless 
   assert.equal(monk.body.damage.dice, '1d6')
 })
 
-test('pin: a win pins the opponent (000 › Pin Your Opponent)', async () => {
+test('pin: a win pins the opponent (SRD 3.5 › Pin Your Opponent)', async () => {
   const res = await post({ action: 'pin', attacker: grappling(fighter), defender: grappling(ogre), dice: { sequence: [18, 2] } }).expect(200)
   assert.equal(res.body.success, true)
   assert.deepEqual(res.body.state.defender, ['grappling', 'pinned'])
@@ -158,13 +158,13 @@ test('a pin requested by a creature that is not grappling is a 422 giving the re
   assert.match(res.body.detail, /not grappling/)
 })
 
-test('a pinned creature can only escape the pin (000 › If You\'re Pinned by an Opponent)', async () => {
+test('a pinned creature can only escape the pin (SRD 3.5 › If You\'re Pinned by an Opponent)', async () => {
   const res = await post({ action: 'damage', attacker: { ...fighter, conditions: ['grappling', 'pinned'] }, defender: grappling(ogre) }).expect(422)
   assertProblem(res, { type: '/problems/not-possible', path: '/attacker/conditions' })
   assert.match(res.body.detail, /pinned/)
 })
 
-test('escape must beat every grappler; one loss keeps the escaper in (000 › Escape from Grapple)', async () => {
+test('escape must beat every grappler; one loss keeps the escaper in (SRD 3.5 › Escape from Grapple)', async () => {
   const body = { action: 'escape', attacker: grappling(fighter), defender: grappling({ id: 'g1', baseAttackBonus: 2 }), others: [grappling({ id: 'g2', baseAttackBonus: 2 })] }
   const win = await post({ ...body, dice: { sequence: [10, 5, 9] } }).expect(200)
   assert.equal(win.body.success, true)
@@ -177,20 +177,20 @@ test('escape must beat every grappler; one loss keeps the escaper in (000 › Es
   assert.deepEqual(lose.body.state.attacker, ['grappling'])
 })
 
-test('escape with Escape Artist uses the skill bonus instead of the grapple check (000 › Escape from Grapple)', async () => {
+test('escape with Escape Artist uses the skill bonus instead of the grapple check (SRD 3.5 › Escape from Grapple)', async () => {
   const res = await post({ action: 'escape', attacker: grappling(fighter), defender: grappling(ogre), options: { useEscapeArtist: 15 }, dice: { sequence: [10, 10] } }).expect(200)
   assert.equal(res.body.steps[0].sides[0].modifier, 15)
   assert.equal(res.body.rolls[0].purpose, 'escape-artist')
   assert.equal(res.body.success, true)
 })
 
-test('a pinned creature that escapes the pin is still grappling (000 › If You\'re Pinned by an Opponent)', async () => {
+test('a pinned creature that escapes the pin is still grappling (SRD 3.5 › If You\'re Pinned by an Opponent)', async () => {
   const res = await post({ action: 'escape', attacker: { ...fighter, conditions: ['grappling', 'pinned'] }, defender: grappling(ogre), others: [grappling({})], dice: { sequence: [20, 1] } }).expect(200)
   assert.equal(res.body.steps.length, 1, 'only the pinner is opposed')
   assert.deepEqual(res.body.state.attacker, ['grappling'])
 })
 
-test('move: +4 to move a pinned opponent when no one else is in the grapple; half speed (000 › Move)', async () => {
+test('move: +4 to move a pinned opponent when no one else is in the grapple; half speed (SRD 3.5 › Move)', async () => {
   const res = await post({ action: 'move', attacker: grappling(fighter), defender: { ...ogre, conditions: ['grappling', 'pinned'] }, options: { speedFeet: 30 }, dice: { sequence: [15, 5] } }).expect(200)
   assert.equal(res.body.steps[0].sides[0].modifier, 10)
   assert.equal(res.body.success, true)
@@ -200,14 +200,14 @@ test('move: +4 to move a pinned opponent when no one else is in the grapple; hal
   assert.equal(crowd.body.steps.length, 2)
 })
 
-test('break another\'s pin frees the pinned ally, still grappling (000 › Break Another\'s Pin)', async () => {
+test('break another\'s pin frees the pinned ally, still grappling (SRD 3.5 › Break Another\'s Pin)', async () => {
   const res = await post({ action: 'break-pin', attacker: grappling(fighter), defender: grappling(ogre), others: [{ id: 'ally', conditions: ['grappling', 'pinned'] }], dice: { sequence: [19, 2] } }).expect(200)
   assert.equal(res.body.success, true)
   assert.equal(res.body.effect.pinBroken, true)
   assert.deepEqual(res.body.state.others, [['grappling']])
 })
 
-test('use the opponent\'s light weapon: opposed check, then the attack at −4 (000 › Use Opponent\'s Weapon)', async () => {
+test('use the opponent\'s light weapon: opposed check, then the attack at −4 (SRD 3.5 › Use Opponent\'s Weapon)', async () => {
   const res = await post({ action: 'use-opponent-weapon', attacker: grappling(fighter), defender: grappling(ogre), dice: { sequence: [19, 2] } }).expect(200)
   assert.equal(res.body.effect.followUpAttackPenalty, -4)
 })
@@ -232,7 +232,7 @@ test('a missing baseAttackBonus is a 422 naming its path', async () => {
   assertProblem(res, { type: '/problems/missing-field', path: '/attacker/baseAttackBonus' })
 })
 
-test('variant: every grapple action is a 422 saying the ruleset does not define grappling (001 › Grapple)', async () => {
+test('variant: every grapple action is a 422 saying the ruleset does not define grappling (variant › Grapple)', async () => {
   for (const action of ['start', 'pin', 'escape', 'release', 'maintain']) {
     const res = await post({ ruleset: 'variant', action, attacker: fighter, defender: ogre }).expect(422)
     // the field asking for the undefined rule, as /mode and /offHand do for attacks (`ruleset` may be left to the default)
@@ -241,7 +241,7 @@ test('variant: every grapple action is a 422 saying the ruleset does not define 
   }
 })
 
-test('a monster with improved grab provokes nothing when it grapples (000 › Starting a Grapple › Step 1)', async () => {
+test('a monster with improved grab provokes nothing when it grapples (SRD 3.5 › Starting a Grapple › Step 1)', async () => {
   const res = await post({ action: 'start', attacker: { ...ogre, feats: ['improved-grab'] }, defender: fighter, options: { attackOfOpportunityDamage: 9 }, dice: { sequence: [15, 10, 10, 1] } }).expect(200)
   assert.equal(res.body.steps[0].provoked, false)
   assert.equal(res.body.success, true)

@@ -12,7 +12,7 @@ after(async () => { await app.close() })
 const post = (body: object) => request(app.server).post('/v1/grapples').send({ ruleset: 'pf1e', ...body })
 const sum = (breakdown: Array<{ value: number, applied: boolean }>) => breakdown.filter((b) => b.applied).reduce((n, b) => n + b.value, 0)
 
-test('CMB +9 against CMD 16 succeeds on a d20 of 7; both are then grappled (002 › Combat Maneuvers; PRD › Grapple)', async () => {
+test('CMB +9 against CMD 16 succeeds on a d20 of 7; both are then grappled (PRD › Combat Maneuvers; PRD › Grapple)', async () => {
   const res = await post({ action: 'start', attacker: { id: 'a', cmb: 9 }, defender: { id: 'b', cmd: 16 }, dice: { sequence: [7] } }).expect(200)
   const b = res.body
   assert.equal(b.ruleset, 'pf1e')
@@ -27,7 +27,7 @@ test('CMB +9 against CMD 16 succeeds on a d20 of 7; both are then grappled (002 
   assert.equal(miss.body.success, false)
 })
 
-test('CMB = BAB + Str + special size; CMD = 10 + BAB + Str + Dex + size + deflection/dodge (D35)', async () => {
+test('CMB = BAB + Str + special size; CMD = 10 + BAB + Str + Dex + size + deflection/dodge (docs/rules.md §35)', async () => {
   const attacker = { size: 'large', baseAttackBonus: 4, abilities: { str: 18 } }
   const defender = { baseAttackBonus: 3, abilities: { str: 12, dex: 14 }, armorClass: { armor: 5, deflection: 1, dodge: 1 } }
   const res = await post({ action: 'start', attacker, defender, options: { attackOfOpportunityDamage: 0 }, dice: { sequence: [10] } }).expect(200)
@@ -38,20 +38,20 @@ test('CMB = BAB + Str + special size; CMD = 10 + BAB + Str + Dex + size + deflec
   assert.equal(sum(check.againstBreakdown) + 10, check.against)
 })
 
-test('Tiny creatures use Dex for CMB (D03, D35); a flat-footed defender adds no Dex to CMD (002 › Combat Maneuvers)', async () => {
+test('Tiny creatures use Dex for CMB (docs/rules.md §3, §35); a flat-footed defender adds no Dex to CMD (PRD › Combat Maneuvers)', async () => {
   const res = await post({ action: 'start', attacker: { size: 'tiny', baseAttackBonus: 1, abilities: { str: 4, dex: 18 } }, defender: { baseAttackBonus: 0, abilities: { dex: 16 }, conditions: ['flat-footed'] }, dice: { sequence: [10] } }).expect(200)
   const check = res.body.steps[1]
   assert.equal(check.modifier, 1 + 4 - 2)
   assert.equal(check.against, 10)
 })
 
-test('pf1e attack of opportunity damage is a penalty on the check, not a failure (RULES.md §4.3 step 2)', async () => {
+test('pf1e attack of opportunity damage is a penalty on the check, not a failure (docs/rules.md §P4.3 step 2)', async () => {
   const res = await post({ action: 'start', attacker: { cmb: 9 }, defender: { cmd: 16 }, options: { attackOfOpportunityDamage: 3 }, dice: { sequence: [10] } }).expect(200)
   assert.equal(res.body.steps[1].modifier, 6)
   assert.equal(res.body.success, true)
 })
 
-test('a natural 20 always succeeds and a natural 1 always fails (RULES.md §4.3 step 5; D16)', async () => {
+test('a natural 20 always succeeds and a natural 1 always fails (docs/rules.md §P4.3 step 5; docs/rules.md §16)', async () => {
   const high = await post({ action: 'start', attacker: { cmb: 0 }, defender: { cmd: 40 }, dice: { sequence: [20] } }).expect(200)
   assert.equal(high.body.success, true)
   assert.equal(high.body.steps[1].natural, 'natural-20')
@@ -59,7 +59,7 @@ test('a natural 20 always succeeds and a natural 1 always fails (RULES.md §4.3 
   assert.equal(low.body.success, false)
 })
 
-test('an incapacitated target is grappled without a roll (RULES.md §4.3 step 3)', async () => {
+test('an incapacitated target is grappled without a roll (docs/rules.md §P4.3 step 3)', async () => {
   const res = await post({ action: 'start', attacker: { cmb: 0 }, defender: { cmd: 40, conditions: ['unconscious'] } }).expect(200)
   assert.equal(res.body.success, true)
   assert.equal(res.body.steps[1].automatic, 'target-incapacitated')
@@ -68,7 +68,7 @@ test('an incapacitated target is grappled without a roll (RULES.md §4.3 step 3)
 
 const grappled = (c: object) => ({ ...c, conditions: ['grappled'] })
 
-test('maintaining against the same target gets +5 circumstance (D38); damage is rolled after the check', async () => {
+test('maintaining against the same target gets +5 circumstance (docs/rules.md §38); damage is rolled after the check', async () => {
   const res = await post({ action: 'damage', attacker: grappled({ cmb: 4, abilities: { str: 14 } }), defender: grappled({ cmd: 16 }), options: { maintainedLastRound: true }, dice: { sequence: [7, 3] } }).expect(200)
   assert.equal(res.body.steps[0].modifier, 9)
   assert.equal(res.body.success, true)
@@ -83,7 +83,7 @@ test('a failed maintain check ends the grapple', async () => {
   assert.deepEqual(res.body.state, { attacker: [], defender: [], others: [] })
 })
 
-test('pin: pinned replaces grappled on the target; the pinner stays grappled (PRD › Conditions; 002 FAQ)', async () => {
+test('pin: pinned replaces grappled on the target; the pinner stays grappled (PRD › Conditions; Pathfinder FAQ)', async () => {
   const res = await post({ action: 'pin', attacker: grappled({ cmb: 9 }), defender: grappled({ cmd: 16 }), dice: { sequence: [7] } }).expect(200)
   assert.deepEqual(res.body.state, { attacker: ['grappled'], defender: ['pinned'], others: [] })
 })
@@ -94,7 +94,7 @@ test('a pin by a creature that is not grappling is a 422 giving the reason', asy
   assert.match(res.body.detail, /not grappling/)
 })
 
-test('tie up: −10 unless the target is pinned; escape DC 20 + CMB (D38)', async () => {
+test('tie up: −10 unless the target is pinned; escape DC 20 + CMB (docs/rules.md §38)', async () => {
   const grappledOnly = await post({ action: 'tie-up', attacker: grappled({ cmb: 9 }), defender: grappled({ cmd: 16 }), dice: { sequence: [15] } }).expect(200)
   assert.equal(grappledOnly.body.steps[0].modifier, -1)
   assert.equal(grappledOnly.body.success, false)
@@ -104,7 +104,7 @@ test('tie up: −10 unless the target is pinned; escape DC 20 + CMB (D38)', asyn
   assert.deepEqual(pinned.body.state.defender, ['pinned', 'tied-up'])
 })
 
-test('escape: CMB or Escape Artist against the grappler\'s CMD; one success escapes a pin too (PRD › Grapple; 002 FAQ)', async () => {
+test('escape: CMB or Escape Artist against the grappler\'s CMD; one success escapes a pin too (PRD › Grapple; Pathfinder FAQ)', async () => {
   const res = await post({ action: 'escape', attacker: { cmb: 5, conditions: ['pinned'] }, defender: grappled({ cmd: 16 }), dice: { sequence: [11] } }).expect(200)
   assert.equal(res.body.success, true)
   assert.deepEqual(res.body.state, { attacker: [], defender: [], others: [] })

@@ -1,6 +1,6 @@
 // An independent check of POST /v1/damage and POST /v1/healing: every expected
-// number below was derived by hand from RULES.md §6, CONTRACT.md and the seeds
-// (000 › Injury and Death, 002 › Injury and Death, 001 › Hit Points / Death and
+// number below was derived by hand from docs/rules.md §P6, the OpenAPI document and the published rules
+// (SRD 3.5 › Injury and Death, PRD › Injury and Death, variant › Hit Points / Death and
 // Dying), before reading the first implementation's tests.
 import { test, before, after, describe } from 'node:test'
 import assert from 'node:assert/strict'
@@ -28,8 +28,8 @@ async function post<T> (path: string, body: Record<string, unknown>, status = 20
 const damage = async (body: Record<string, unknown>, status = 200) => await post<DamageBody>('/v1/damage', body, status)
 const heal = async (body: Record<string, unknown>, status = 200) => await post<HealingBody>('/v1/healing', body, status)
 
-describe('dnd35 damage (000 › Injury and Death)', () => {
-  test('5 HP taking 6 is dying at −1 (000 › Dying (–1 to –9 Hit Points))', async () => {
+describe('dnd35 damage (SRD 3.5 › Injury and Death)', () => {
+  test('5 HP taking 6 is dying at −1 (SRD 3.5 › Dying (–1 to –9 Hit Points))', async () => {
     const body = await damage({ ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 5 } }, damage: { amount: 6 } })
     assert.equal(body.before.status, 'healthy')
     assert.equal(body.after.current, -1)
@@ -39,13 +39,13 @@ describe('dnd35 damage (000 › Injury and Death)', () => {
     assert.deepEqual(body.rolls, [])
   })
 
-  test('5 HP taking 15 is dead at −10 (000 › Dead (–10 Hit Points or Lower))', async () => {
+  test('5 HP taking 15 is dead at −10 (SRD 3.5 › Dead (–10 Hit Points or Lower))', async () => {
     const body = await damage({ ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 5 } }, damage: { amount: 15 } })
     assert.equal(body.after.current, -10)
     assert.equal(body.after.status, 'dead')
   })
 
-  test('5 HP taking 5 is disabled at exactly 0; taking 14 is dying at −9 (000 › Disabled; Dying)', async () => {
+  test('5 HP taking 5 is disabled at exactly 0; taking 14 is dying at −9 (SRD 3.5 › Disabled; Dying)', async () => {
     const zero = await damage({ ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 5 } }, damage: { amount: 5 } })
     assert.equal(zero.after.current, 0)
     assert.equal(zero.after.status, 'disabled')
@@ -54,20 +54,20 @@ describe('dnd35 damage (000 › Injury and Death)', () => {
     assert.equal(nine.after.status, 'dying')
   })
 
-  test('damage dice are rolled first and their total is the damage (CONTRACT › POST /v1/damage dice order)', async () => {
+  test('damage dice are rolled first and their total is the damage (OpenAPI › POST /v1/damage dice order)', async () => {
     const body = await damage({ ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 20 } }, damage: { dice: '2d6+1' }, dice: { sequence: [3, 5] } })
     assert.equal(body.amount, 9)
     assert.equal(body.after.current, 11)
     assert.deepEqual(body.rolls.map((r) => [r.die, r.result]), [[6, 3], [6, 5]])
   })
 
-  test('temporary hit points are lost first (000 › Temporary Hit Points)', async () => {
+  test('temporary hit points are lost first (SRD 3.5 › Temporary Hit Points)', async () => {
     const body = await damage({ ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 10, temporary: 5 } }, damage: { amount: 8 } })
     assert.equal(body.after.temporary, 0)
     assert.equal(body.after.current, 7)
   })
 
-  test('nonlethal equal to current HP staggers, above it knocks out (000 › Nonlethal Damage › Staggered and Unconscious)', async () => {
+  test('nonlethal equal to current HP staggers, above it knocks out (SRD 3.5 › Nonlethal Damage › Staggered and Unconscious)', async () => {
     const equal = await damage({ ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 10 } }, damage: { amount: 10, nonlethal: true } })
     assert.equal(equal.after.current, 10, 'nonlethal damage is never subtracted from HP')
     assert.equal(equal.after.nonlethal, 10)
@@ -77,13 +77,13 @@ describe('dnd35 damage (000 › Injury and Death)', () => {
     assert.equal(above.after.status, 'unconscious')
   })
 
-  test('lethal damage that lowers HP to the nonlethal total staggers too (000 › Nonlethal: "because your current hit points have gone down")', async () => {
+  test('lethal damage that lowers HP to the nonlethal total staggers too (SRD 3.5 › Nonlethal: "because your current hit points have gone down")', async () => {
     const body = await damage({ ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 12, nonlethal: 8 } }, damage: { amount: 4 } })
     assert.equal(body.after.current, 8)
     assert.equal(body.after.status, 'staggered')
   })
 
-  describe('massive damage (000 › Massive Damage)', () => {
+  describe('massive damage (SRD 3.5 › Massive Damage)', () => {
     const ogre = (current = 120) => ({ abilities: { con: 10 }, baseSaves: { fortitude: 2 }, hitPoints: { max: 120, current } })
 
     test('55 from one attack calls for a DC 15 Fortitude save; 12 + 2 = 14 fails and kills', async () => {
@@ -126,7 +126,7 @@ describe('dnd35 damage (000 › Injury and Death)', () => {
       assert.deepEqual(body.rolls, [])
     })
 
-    test('dice order: damage dice, then the Fortitude d20 (CONTRACT › POST /v1/damage)', async () => {
+    test('dice order: damage dice, then the Fortitude d20 (OpenAPI › POST /v1/damage)', async () => {
       const body = await damage({ ruleset: 'dnd35', creature: ogre(), damage: { dice: '9d6+5' }, dice: { sequence: [6, 6, 6, 6, 6, 6, 6, 6, 6, 13] } })
       assert.equal(body.amount, 59)
       assert.deepEqual(body.rolls.map((r) => r.die), [6, 6, 6, 6, 6, 6, 6, 6, 6, 20])
@@ -136,7 +136,7 @@ describe('dnd35 damage (000 › Injury and Death)', () => {
   })
 })
 
-describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () => {
+describe('dnd35 healing (SRD 3.5 › Stable Characters and Recovery; Healing)', () => {
   const dying = (current: number, extra: Record<string, unknown> = {}) => ({ level: 3, hitPoints: { max: 20, current, ...extra } })
 
   test('healing a −3 dying character by 3 leaves it conscious and disabled at 0', async () => {
@@ -158,7 +158,7 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assert.equal(body.after.status, 'stable')
   })
 
-  test('magical healing never exceeds max HP (000 › Healing Limits)', async () => {
+  test('magical healing never exceeds max HP (SRD 3.5 › Healing Limits)', async () => {
     const body = await heal({ ruleset: 'dnd35', creature: dying(18), healing: { kind: 'magical', dice: '1d8+3' }, dice: { sequence: [8] } })
     assert.equal(body.after.current, 20)
     // `amount` is the healing given (8 + 3), not what fit under max: the schema says so.
@@ -166,13 +166,13 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assert.deepEqual(body.rolls.map((r) => [r.die, r.result]), [[8, 8]])
   })
 
-  test('magical healing also removes as much nonlethal damage (000 › Healing Nonlethal Damage)', async () => {
+  test('magical healing also removes as much nonlethal damage (SRD 3.5 › Healing Nonlethal Damage)', async () => {
     const body = await heal({ ruleset: 'dnd35', creature: dying(15, { nonlethal: 8 }), healing: { kind: 'magical', amount: 5 } })
     assert.equal(body.after.current, 20)
     assert.equal(body.after.nonlethal, 3)
   })
 
-  test('natural healing: level per night, twice for a day of bed rest, never above max (000 › Natural Healing)', async () => {
+  test('natural healing: level per night, twice for a day of bed rest, never above max (SRD 3.5 › Natural Healing)', async () => {
     const creature = { level: 5, hitPoints: { max: 40, current: 10 } }
     assert.equal((await heal({ ruleset: 'dnd35', creature, healing: { kind: 'natural', period: 'night' } })).after.current, 15)
     assert.equal((await heal({ ruleset: 'dnd35', creature, healing: { kind: 'natural', period: 'bed-rest-day' } })).after.current, 20)
@@ -181,13 +181,13 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assert.equal((await heal({ ruleset: 'dnd35', creature: nearlyFull, healing: { kind: 'natural', period: 'bed-rest-day' } })).after.current, 40)
   })
 
-  test('nonlethal recovery: 1 per hour per level (000 › Healing Nonlethal Damage)', async () => {
+  test('nonlethal recovery: 1 per hour per level (SRD 3.5 › Healing Nonlethal Damage)', async () => {
     const body = await heal({ ruleset: 'dnd35', creature: { level: 3, hitPoints: { max: 20, current: 20, nonlethal: 10 } }, healing: { kind: 'nonlethal-recovery', hours: 2 } })
     assert.equal(body.after.nonlethal, 4)
     assert.equal(body.after.current, 20)
   })
 
-  test('the dying d%: 10 stabilizes, 11 costs 1 HP (000 › Stable Characters: 10% chance)', async () => {
+  test('the dying d%: 10 stabilizes, 11 costs 1 HP (SRD 3.5 › Stable Characters: 10% chance)', async () => {
     const ok = await heal({ ruleset: 'dnd35', creature: dying(-3), healing: { kind: 'stabilize' }, dice: { sequence: [10] } })
     assert.equal(ok.check?.die, 100)
     assert.equal(ok.check?.roll, 10)
@@ -201,13 +201,13 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assert.equal(miss.after.status, 'dying')
   })
 
-  test('a miss at −9 dies at −10 (000 › Stable Characters: "If the character\'s hit points drop to –10 or lower, he\'s dead")', async () => {
+  test('a miss at −9 dies at −10 (SRD 3.5 › Stable Characters: "If the character\'s hit points drop to –10 or lower, he\'s dead")', async () => {
     const body = await heal({ ruleset: 'dnd35', creature: dying(-9), healing: { kind: 'stabilize' }, dice: { sequence: [100] } })
     assert.equal(body.after.current, -10)
     assert.equal(body.after.status, 'dead')
   })
 
-  test('a DC 15 Heal check stabilizes: +4 with 11 succeeds, 10 fails without HP loss (000 › Stable Characters)', async () => {
+  test('a DC 15 Heal check stabilizes: +4 with 11 succeeds, 10 fails without HP loss (SRD 3.5 › Stable Characters)', async () => {
     const ok = await heal({ ruleset: 'dnd35', creature: dying(-3), healing: { kind: 'heal-check', checkBonus: 4 }, dice: { sequence: [11] } })
     assert.deepEqual({ roll: ok.check?.roll, total: ok.check?.total, dc: ok.check?.dc, success: ok.check?.success }, { roll: 11, total: 15, dc: 15, success: true })
     assert.equal(ok.after.status, 'stable')
@@ -218,7 +218,7 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assert.equal(fail.after.current, -3)
   })
 
-  test('recovering: a stable creature wakes disabled on d% ≤ 10; untended, a miss costs 1 HP; tended it does not (000 › Recovering with/without Help)', async () => {
+  test('recovering: a stable creature wakes disabled on d% ≤ 10; untended, a miss costs 1 HP; tended it does not (SRD 3.5 › Recovering with/without Help)', async () => {
     const stable = dying(-3, { status: 'stable' })
     const wakes = await heal({ ruleset: 'dnd35', creature: stable, healing: { kind: 'recover', period: 'hour', tended: true }, dice: { sequence: [7] } })
     assert.equal(wakes.after.status, 'disabled')
@@ -231,7 +231,7 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assert.equal(tended.after.status, 'stable')
   })
 
-  test('a disabled creature\'s standard action costs 1 HP: 0 → −1 dying; woken at −3 → −4 dying (000 › Disabled; kind strenuous-action)', async () => {
+  test('a disabled creature\'s standard action costs 1 HP: 0 → −1 dying; woken at −3 → −4 dying (SRD 3.5 › Disabled; kind strenuous-action)', async () => {
     const atZero = await heal({ ruleset: 'dnd35', creature: dying(0), healing: { kind: 'strenuous-action' } })
     assert.equal(atZero.before.status, 'disabled')
     assert.equal(atZero.after.current, -1)
@@ -245,7 +245,7 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
     assertProblem(await heal({ ruleset: 'dnd35', creature: dying(5), healing: { kind: 'strenuous-action' } }, 422), { type: '/problems/not-possible', path: '/creature/hitPoints/status' })
   })
 
-  test('healing the dead is a 422 (CONTRACT › POST /v1/healing; 000 › Dead)', async () => {
+  test('healing the dead is a 422 (OpenAPI › POST /v1/healing; SRD 3.5 › Dead)', async () => {
     const res = await request(app.server).post('/v1/healing').send({ ruleset: 'dnd35', creature: dying(-12), healing: { kind: 'magical', amount: 5 } })
     assert.equal(res.status, 422)
     // −12 is past −10: the current hit points are what makes it dead
@@ -253,7 +253,7 @@ describe('dnd35 healing (000 › Stable Characters and Recovery; Healing)', () =
   })
 })
 
-describe('pf1e (002 › Injury and Death; RULES.md §6.2)', () => {
+describe('pf1e (PRD › Injury and Death; docs/rules.md §P6.2)', () => {
   const fighter = (current: number, con = 14) => ({ abilities: { con }, hitPoints: { max: 20, current } })
 
   test('Con 14 is dying at −13 and dead at −14', async () => {
@@ -270,7 +270,7 @@ describe('pf1e (002 › Injury and Death; RULES.md §6.2)', () => {
     assert.equal(body.after.status, 'dying')
   })
 
-  test('stabilizing at −4 with Con 12 needs a 13: d20 + 1 − 4 ≥ 10 (002; D46)', async () => {
+  test('stabilizing at −4 with Con 12 needs a 13: d20 + 1 − 4 ≥ 10 (PRD; docs/rules.md §46)', async () => {
     const ok = await heal({ ruleset: 'pf1e', creature: fighter(-4, 12), healing: { kind: 'stabilize' }, dice: { sequence: [13] } })
     assert.deepEqual({ die: ok.check?.die, roll: ok.check?.roll, total: ok.check?.total, dc: ok.check?.dc, success: ok.check?.success },
       { die: 20, roll: 13, total: 10, dc: 10, success: true })
@@ -283,7 +283,7 @@ describe('pf1e (002 › Injury and Death; RULES.md §6.2)', () => {
     assert.equal(fail.after.status, 'dying')
   })
 
-  test('a natural 20 stabilizes even when the total falls short (002 › "A natural 20 on this check is an automatic success")', async () => {
+  test('a natural 20 stabilizes even when the total falls short (PRD › "A natural 20 on this check is an automatic success")', async () => {
     // Con 18 (+4) at −17: 20 + 4 − 17 = 7 < 10.
     const body = await heal({ ruleset: 'pf1e', creature: fighter(-17, 18), healing: { kind: 'stabilize' }, dice: { sequence: [20] } })
     assert.equal(body.check?.total, 7)
@@ -297,20 +297,20 @@ describe('pf1e (002 › Injury and Death; RULES.md §6.2)', () => {
     assert.equal(body.after.status, 'dead')
   })
 
-  test('the Heal check DC is 15 (D46)', async () => {
+  test('the Heal check DC is 15 (docs/rules.md §46)', async () => {
     const body = await heal({ ruleset: 'pf1e', creature: fighter(-4), healing: { kind: 'heal-check', checkBonus: 0 }, dice: { sequence: [14] } })
     assert.equal(body.check?.dc, 15)
     assert.equal(body.check?.success, false)
   })
 
-  test('nonlethal damage past max HP is lethal (D48): max 10, nonlethal 8, 5 more → nonlethal 10, current 7', async () => {
+  test('nonlethal damage past max HP is lethal (docs/rules.md §48): max 10, nonlethal 8, 5 more → nonlethal 10, current 7', async () => {
     const body = await damage({ ruleset: 'pf1e', creature: { abilities: { con: 10 }, hitPoints: { max: 10, current: 10, nonlethal: 8 } }, damage: { amount: 5, nonlethal: true } })
     assert.equal(body.after.nonlethal, 10)
     assert.equal(body.after.current, 7)
     assert.equal(body.after.status, 'unconscious')
   })
 
-  test('optional massive damage: off by default; on, the threshold is max(50, ½ HP) (D47)', async () => {
+  test('optional massive damage: off by default; on, the threshold is max(50, ½ HP) (docs/rules.md §47)', async () => {
     const big = { abilities: { con: 10 }, baseSaves: { fortitude: 0 }, hitPoints: { max: 120, current: 120 } }
     const off = await damage({ ruleset: 'pf1e', creature: big, damage: { amount: 70 } })
     assert.equal(off.massiveDamage, null)
@@ -322,11 +322,11 @@ describe('pf1e (002 › Injury and Death; RULES.md §6.2)', () => {
   })
 })
 
-describe('variant (001 › Hit Points; Death and Dying)', () => {
+describe('variant (variant › Hit Points; Death and Dying)', () => {
   // HP 20: D = max − current (schema). death bonus 2 unless stated.
   const hero = (current = 20, extra: Record<string, unknown> = {}, death = 2) => ({ baseSaves: { death }, hitPoints: { max: 20, current, ...extra } })
 
-  test('bloodied at D 10 (−1), wounded at D 15 (−2) (001 › Bloodied; Wounded)', async () => {
+  test('bloodied at D 10 (−1), wounded at D 15 (−2) (variant › Bloodied; Wounded)', async () => {
     const bloodied = await damage({ ruleset: 'variant', creature: hero(), damage: { amount: 10 } })
     assert.equal(bloodied.after.bloodied, true)
     assert.equal(bloodied.after.wounded, false)
@@ -339,7 +339,7 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
     assert.equal(wounded.after.penalty, -2)
   })
 
-  test('a blow from D 14 to D 18 records 4 wound points (RULES.md §6.3 test case; D49)', async () => {
+  test('a blow from D 14 to D 18 records 4 wound points (docs/rules.md §P6.3 test case; docs/rules.md §49)', async () => {
     const body = await damage({ ruleset: 'variant', creature: hero(6), damage: { amount: 4 } })
     assert.equal(body.after.woundPoints, 4)
     assert.equal(body.after.current, 2)
@@ -370,7 +370,7 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
     assert.equal(dying.after.status, 'dying')
   })
 
-  test('D exactly HP calls for a Death save at DC 10; D 25 at DC 12 (001 › "10 + 1 per 2 points of excess damage")', async () => {
+  test('D exactly HP calls for a Death save at DC 10; D 25 at DC 12 (variant › "10 + 1 per 2 points of excess damage")', async () => {
     const atHp = await damage({ ruleset: 'variant', creature: hero(), damage: { amount: 20 }, dice: { sequence: [8] } })
     assert.equal(atHp.deathSave?.dc, 10)
     assert.equal(atHp.after.status, 'staggered')
@@ -378,13 +378,13 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
     assert.equal(past.deathSave?.dc, 12)
   })
 
-  test('the variant has no massive-damage rule: asking for it is a 422 (RULES.md §6.3)', async () => {
+  test('the variant has no massive-damage rule: asking for it is a 422 (docs/rules.md §P6.3)', async () => {
     const res = await request(app.server).post('/v1/damage').send({ ruleset: 'variant', creature: hero(), damage: { amount: 60, massiveDamageRule: true } })
     assert.equal(res.status, 422)
     assertProblem(res, { type: '/problems/rule-not-defined', path: '/damage/massiveDamageRule' })
   })
 
-  test('nonlethal: a failed Death save leaves it unconscious, failure by 10 dying (001 › Nonlethal Damage)', async () => {
+  test('nonlethal: a failed Death save leaves it unconscious, failure by 10 dying (variant › Nonlethal Damage)', async () => {
     const out = await damage({ ruleset: 'variant', creature: hero(20, {}, 0), damage: { amount: 24, nonlethal: true }, dice: { sequence: [5] } })
     assert.equal(out.after.status, 'unconscious')
     const worse = await damage({ ruleset: 'variant', creature: hero(20, {}, 0), damage: { amount: 24, nonlethal: true }, dice: { sequence: [2] } })
@@ -392,7 +392,7 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
     assert.equal(worse.after.woundPoints, 0, 'nonlethal damage causes no wounds')
   })
 
-  test('a staggered creature taking lethal damage saves again; even a success leaves it dying (001 › Staggered)', async () => {
+  test('a staggered creature taking lethal damage saves again; even a success leaves it dying (variant › Staggered)', async () => {
     const body = await damage({ ruleset: 'variant', creature: hero(-4, { status: 'staggered' }), damage: { amount: 2 }, dice: { sequence: [15] } })
     assert.equal(body.deathSave?.dc, 13, 'D 26: 10 + 3')
     assert.equal(body.deathSave?.success, true)
@@ -401,7 +401,7 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
     assert.equal(dead.after.status, 'dead', '3 vs DC 13 fails by 10')
   })
 
-  describe('a staggered creature\'s major action (001 › Death and Dying › Staggered; kind strenuous-action)', () => {
+  describe('a staggered creature\'s major action (variant › Death and Dying › Staggered; kind strenuous-action)', () => {
     const staggered = hero(-4, { status: 'staggered' }) // D 24: DC 12, death +2
     test('success (10 + 2 = 12) keeps it staggered, at no Con cost', async () => {
       const body = await heal({ ruleset: 'variant', creature: staggered, healing: { kind: 'strenuous-action' }, dice: { sequence: [10] } })
@@ -451,21 +451,21 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
       assert.equal(body.after.status, 'dying')
     })
 
-    test('a natural 20 stabilizes at once; a natural 1 kills at once (001 › Critical Failures and Successes)', async () => {
+    test('a natural 20 stabilizes at once; a natural 1 kills at once (variant › Critical Failures and Successes)', async () => {
       const twenty = await heal({ ruleset: 'variant', creature: dyingHero(0, 0), healing: { kind: 'stabilize' }, dice: { sequence: [20] } })
       assert.equal(twenty.after.status, 'stable')
       const one = await heal({ ruleset: 'variant', creature: { baseSaves: { death: 30 }, hitPoints: { max: 20, current: -4, status: 'dying' } }, healing: { kind: 'stabilize' }, dice: { sequence: [1] } })
       assert.equal(one.after.status, 'dead')
     })
 
-    test('a Heal check DC 15 makes a dying creature stable (D52)', async () => {
+    test('a Heal check DC 15 makes a dying creature stable (docs/rules.md §52)', async () => {
       const body = await heal({ ruleset: 'variant', creature: dyingHero(0, 1), healing: { kind: 'heal-check', checkBonus: 5 }, dice: { sequence: [10] } })
       assert.equal(body.check?.dc, 15)
       assert.equal(body.check?.success, true)
       assert.equal(body.after.status, 'stable')
     })
 
-    test('new damage on a dying creature: an immediate save that kills only on failure by 10 and does not count in the tallies (D51)', async () => {
+    test('new damage on a dying creature: an immediate save that kills only on failure by 10 and does not count in the tallies (docs/rules.md §51)', async () => {
       const survives = await damage({ ruleset: 'variant', creature: dyingHero(1, 1), damage: { amount: 2 }, dice: { sequence: [5] } })
       assert.equal(survives.deathSave?.dc, 13)
       assert.equal(survives.after.status, 'dying')
@@ -488,7 +488,7 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
       const body = await heal({ ruleset: 'variant', creature: stableHero, healing: { kind: 'recover', period: 'hour' }, dice: { sequence: [14] } })
       assert.equal(body.after.status, 'stable')
     })
-    test('failure: dying again with the tallies reset (D53)', async () => {
+    test('failure: dying again with the tallies reset (docs/rules.md §53)', async () => {
       const body = await heal({ ruleset: 'variant', creature: stableHero, healing: { kind: 'recover', period: 'hour' }, dice: { sequence: [9] } })
       assert.equal(body.after.status, 'dying')
       assert.deepEqual(body.after.deathSaves, { successes: 0, failures: 0 })
@@ -497,7 +497,7 @@ describe('variant (001 › Hit Points; Death and Dying)', () => {
 })
 
 describe('invariants (property tests over HTTP)', () => {
-  test('dnd35 magical healing: min(max, current + amount); 0 disabled, 1+ healthy, still negative stable (000 › Stable Characters; Healing Limits)', async () => {
+  test('dnd35 magical healing: min(max, current + amount); 0 disabled, 1+ healthy, still negative stable (SRD 3.5 › Stable Characters; Healing Limits)', async () => {
     await fc.assert(fc.asyncProperty(
       fc.integer({ min: 1, max: 200 }), fc.integer({ min: -9, max: 200 }), fc.integer({ min: 1, max: 300 }),
       async (max, start, amount) => {
@@ -510,7 +510,7 @@ describe('invariants (property tests over HTTP)', () => {
       }), { numRuns: 150 })
   })
 
-  test('pf1e: dead exactly when current ≤ −Con, otherwise dying below 0 (002 › Injury and Death)', async () => {
+  test('pf1e: dead exactly when current ≤ −Con, otherwise dying below 0 (PRD › Injury and Death)', async () => {
     await fc.assert(fc.asyncProperty(
       fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 60 }),
       async (con, amount) => {
@@ -522,7 +522,7 @@ describe('invariants (property tests over HTTP)', () => {
       }), { numRuns: 150 })
   })
 
-  test('variant: the Death save DC is 10 + ⌊(D − HP) / 2⌋ whenever D ≥ HP (001 › Death and Dying)', async () => {
+  test('variant: the Death save DC is 10 + ⌊(D − HP) / 2⌋ whenever D ≥ HP (variant › Death and Dying)', async () => {
     await fc.assert(fc.asyncProperty(
       fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 200 }),
       async (max, excess) => {

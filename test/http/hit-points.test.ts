@@ -12,7 +12,7 @@ after(async () => { await app.close() })
 const post = (path: string, body: unknown) => request(app.server).post(path).send(body as object)
 const paths = (res: { body: { errors: Array<{ path: string }> } }) => res.body.errors.map((e) => e.path)
 
-test('POST /v1/damage — 000 › Dying: 5 HP taking 6 is dying at −1; every HitPoints field comes back', async () => {
+test('POST /v1/damage — SRD 3.5 › Dying: 5 HP taking 6 is dying at −1; every HitPoints field comes back', async () => {
   const res = await post('/v1/damage', { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: 5 } }, damage: { amount: 6 } }).expect(200)
   assert.equal(res.body.ruleset, 'dnd35')
   assert.equal(res.body.amount, 6)
@@ -23,7 +23,7 @@ test('POST /v1/damage — 000 › Dying: 5 HP taking 6 is dying at −1; every H
   assert.deepEqual(res.body.rolls, [])
 })
 
-test('POST /v1/damage — 000 › Massive Damage: dice first, then the Fortitude d20', async () => {
+test('POST /v1/damage — SRD 3.5 › Massive Damage: dice first, then the Fortitude d20', async () => {
   const res = await post('/v1/damage', {
     ruleset: 'dnd35',
     creature: { abilities: { con: 14 }, baseSaves: { fortitude: 4 }, hitPoints: { max: 120 } },
@@ -58,7 +58,7 @@ test('POST /v1/damage — bad input: negative max, current above max, both amoun
   const negative = await post('/v1/damage', { creature: { hitPoints: { max: -5 } }, damage: { amount: 1 } }).expect(400)
   assert.match(negative.headers['content-type'] ?? '', /problem\+json/)
   assert.deepEqual(paths(negative), ['/creature/hitPoints/max'])
-  // Fields that each fit the schema but not together: 422 inconsistent-fields (CONTRACT › Errors: never a 400).
+  // Fields that each fit the schema but not together: 422 inconsistent-fields (OpenAPI › Errors: never a 400).
   assertProblem(await post('/v1/damage', { creature: { hitPoints: { max: 10, current: 12 } }, damage: { amount: 1 } }), { type: '/problems/inconsistent-fields', path: '/creature/hitPoints/current' })
   assertProblem(await post('/v1/damage', { creature: { hitPoints: { max: 10 } }, damage: { amount: 1, dice: '1d6' } }), { type: '/problems/inconsistent-fields', path: '/damage/dice' })
   assertProblem(await post('/v1/damage', { creature: { hitPoints: { max: 10 } }, damage: {} }), { type: '/problems/inconsistent-fields', path: '/damage/amount' })
@@ -71,14 +71,14 @@ test('POST /v1/damage — pf1e without Con is a 422 naming /creature/abilities/c
   assertProblem(res, { type: '/problems/missing-field', path: '/creature/abilities/con' })
 })
 
-test('POST /v1/healing — 000 › Stabilizing: −3 healed by 3 is disabled at 0, by 4 healthy at 1', async () => {
+test('POST /v1/healing — SRD 3.5 › Stabilizing: −3 healed by 3 is disabled at 0, by 4 healthy at 1', async () => {
   const three = await post('/v1/healing', { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: -3 } }, healing: { kind: 'magical', amount: 3 } }).expect(200)
   assert.deepEqual([three.body.after.current, three.body.after.status, three.body.before.status, three.body.amount, three.body.check], [0, 'disabled', 'dying', 3, null])
   const four = await post('/v1/healing', { ruleset: 'dnd35', creature: { hitPoints: { max: 20, current: -3 } }, healing: { kind: 'magical', amount: 4 } }).expect(200)
   assert.deepEqual([four.body.after.current, four.body.after.status], [1, 'healthy'])
 })
 
-test('POST /v1/healing — D46: pf1e stabilization at −4 with Con 12 succeeds on a 13, fails on a 12', async () => {
+test('POST /v1/healing — docs/rules.md §46: pf1e stabilization at −4 with Con 12 succeeds on a 13, fails on a 12', async () => {
   const body = (roll: number) => ({ ruleset: 'pf1e', creature: { abilities: { con: 12 }, hitPoints: { max: 20, current: -4 } }, healing: { kind: 'stabilize' }, dice: { sequence: [roll] } })
   const ok = await post('/v1/healing', body(13)).expect(200)
   assert.deepEqual(ok.body.check, {
@@ -111,7 +111,7 @@ test('POST /v1/healing — variant tallies: a dying creature\'s end-of-round Dea
 })
 
 test('POST /v1/healing — fields that do not fit the kind are 422 inconsistent-fields naming them; the dead and the variant\'s undefined kinds are 422s', async () => {
-  // Each field fits the schema; only the kind makes them wrong (CONTRACT › Errors: never a 400).
+  // Each field fits the schema; only the kind makes them wrong (OpenAPI › Errors: never a 400).
   assertProblem(await post('/v1/healing', { creature: { hitPoints: { max: 20 } }, healing: { kind: 'natural', amount: 3 } }), { type: '/problems/inconsistent-fields', path: ['/healing/period', '/healing/amount'] })
   assertProblem(await post('/v1/healing', { creature: { hitPoints: { max: 20 } }, healing: { kind: 'natural', period: 'hour' } }), { type: '/problems/inconsistent-fields', path: '/healing/period' })
   assertProblem(await post('/v1/healing', { creature: { hitPoints: { max: 20, current: -3 } }, healing: { kind: 'stabilize', amount: 1 } }), { type: '/problems/inconsistent-fields', path: '/healing/amount' })

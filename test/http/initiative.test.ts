@@ -12,7 +12,7 @@ after(async () => { await app.close() })
 const post = (body: unknown) => request(app.server).post('/v1/initiative').send(body as object)
 const paths = (res: { body: { errors: Array<{ path: string }> } }) => res.body.errors.map((e) => e.path)
 
-test('POST /v1/initiative — 000 › Initiative, Surprise: order, roll-off, surprise round, flat-footed; every field comes back', async () => {
+test('POST /v1/initiative — SRD 3.5 › Initiative, Surprise: order, roll-off, surprise round, flat-footed; every field comes back', async () => {
   const res = await post({
     ruleset: 'dnd35',
     combatants: [

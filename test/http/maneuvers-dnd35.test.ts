@@ -17,7 +17,7 @@ const sum = (breakdown: Array<{ value: number, applied: boolean }>) => breakdown
 const brute = { id: 'brute', baseAttackBonus: 2, abilities: { str: 16 } }
 const rogue = { id: 'rogue', baseAttackBonus: 1, abilities: { str: 12, dex: 14 } }
 
-test('trip: touch attack, then Str against the better of Str and Dex; a win knocks the defender prone (000 › Trip)', async () => {
+test('trip: touch attack, then Str against the better of Str and Dex; a win knocks the defender prone (SRD 3.5 › Trip)', async () => {
   const res = await post({ maneuver: 'trip', attacker: brute, defender: rogue, dice: { sequence: [14, 13, 9] } }).expect(200)
   const b = res.body
   assert.equal(b.maneuver, 'trip')
@@ -32,7 +32,7 @@ test('trip: touch attack, then Str against the better of Str and Dex; a win knoc
   assert.deepEqual(purposes(res), ['touch-attack', 'maneuver-attacker', 'maneuver-defender'])
 })
 
-test('trip: on failure the defender trips back with the same check (000 › Trip)', async () => {
+test('trip: on failure the defender trips back with the same check (SRD 3.5 › Trip)', async () => {
   const res = await post({ maneuver: 'trip', attacker: brute, defender: rogue, dice: { sequence: [14, 5, 15, 12, 8] } }).expect(200)
   assert.equal(res.body.success, false)
   const counter = res.body.steps[3]
@@ -45,7 +45,7 @@ test('trip: on failure the defender trips back with the same check (000 › Trip
   assert.equal(noCounter.body.steps.length, 3)
 })
 
-test('trip: ±4 per size from Medium, +4 for a stable defender; Improved Trip provokes nothing and adds +4 (000 › Trip; SRD35 › Feats)', async () => {
+test('trip: ±4 per size from Medium, +4 for a stable defender; Improved Trip provokes nothing and adds +4 (SRD 3.5 › Trip; SRD35 › Feats)', async () => {
   const res = await post({ maneuver: 'trip', attacker: { ...brute, size: 'large', feats: ['improved-trip'] }, defender: { ...rogue, size: 'huge' }, options: { defenderLegs: 4 }, dice: { sequence: [20, 10, 10] } }).expect(200)
   assert.equal(res.body.steps[0].provoked, false)
   const [a, d] = res.body.steps[2].sides
@@ -54,7 +54,7 @@ test('trip: ±4 per size from Medium, +4 for a stable defender; Improved Trip pr
   assert.equal(sum(d.breakdown), d.modifier)
 })
 
-test('trip: a target more than one size larger is a 422 (000 › Trip)', async () => {
+test('trip: a target more than one size larger is a 422 (SRD 3.5 › Trip)', async () => {
   const res = await post({ maneuver: 'trip', attacker: brute, defender: { ...rogue, size: 'huge' } }).expect(422)
   assertProblem(res, { type: '/problems/not-possible', path: '/defender/size' })
 })
@@ -63,7 +63,7 @@ test('trip: a target more than one size larger is a 422 (000 › Trip)', async (
 const knight = { id: 'knight', baseAttackBonus: 4, abilities: { str: 14 } }
 const thug = { id: 'thug', baseAttackBonus: 2 }
 
-test('disarm: opposed attack rolls, light weapon −4; the item lies in the defender\'s square (000 › Disarm)', async () => {
+test('disarm: opposed attack rolls, light weapon −4; the item lies in the defender\'s square (SRD 3.5 › Disarm)', async () => {
   const res = await post({ maneuver: 'disarm', attacker: knight, defender: thug, options: { defenderWeapon: { category: 'light' } }, dice: { sequence: [5, 12] } }).expect(200)
   const [a, d] = res.body.steps[1].sides
   assert.deepEqual([a.modifier, d.modifier], [6, -2])
@@ -72,7 +72,7 @@ test('disarm: opposed attack rolls, light weapon −4; the item lies in the defe
   assert.equal(res.body.effect.attackerHoldsItem, false)
 })
 
-test('disarm: damage from the attack of opportunity fails it; Improved Disarm provokes nothing (000 › Disarm)', async () => {
+test('disarm: damage from the attack of opportunity fails it; Improved Disarm provokes nothing (SRD 3.5 › Disarm)', async () => {
   const hurt = await post({ maneuver: 'disarm', attacker: knight, defender: thug, options: { attackOfOpportunityDamage: 4 } }).expect(200)
   assert.equal(hurt.body.success, false)
   assert.deepEqual(hurt.body.rolls, [])
@@ -82,7 +82,7 @@ test('disarm: damage from the attack of opportunity fails it; Improved Disarm pr
   assert.equal(feat.body.steps.length, 2, 'no counter-disarm against Improved Disarm')
 })
 
-test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 locked gauntlet; the defender disarms back on a failure, unless its item is not a melee weapon (000 › Disarm; RULES.md §4.2)', async () => {
+test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 locked gauntlet; the defender disarms back on a failure, unless its item is not a melee weapon (SRD 3.5 › Disarm; docs/rules.md §P4.2)', async () => {
   const res = await post({
     maneuver: 'disarm', attacker: knight, defender: { ...thug, size: 'large' },
     options: { attackerWeapon: { category: 'two-handed' }, defenderWeapon: { meleeWeapon: false, lockedGauntlet: true } },
@@ -92,7 +92,7 @@ test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 
   assert.equal(a.modifier, 6 + 4)
   assert.equal(d.modifier, 2 - 1 + 4 - 4 + 10)
   assert.equal(res.body.success, false)
-  // 000 › Disarm: a defender holding something other than a melee weapon "can't attempt to disarm you in return".
+  // SRD 3.5 › Disarm: a defender holding something other than a melee weapon "can't attempt to disarm you in return".
   assert.deepEqual(res.body.steps.map((s: { step: string }) => s.step), ['attack-of-opportunity', 'opposed-check'])
   assert.equal(res.body.effect.attackerDropsWeapon, undefined)
   const melee = await post({
@@ -107,7 +107,7 @@ test('disarm: two-handed +4, +4 per size larger, −4 for a non-melee item, +10 
   assertProblem(spiked, { type: '/problems/not-possible', path: '/options/defenderWeapon/spikedGauntlet' })
 })
 
-test('bull rush: opposed Str, +2 charging; pushed 5 ft plus 5 per full 5 of margin (000 › Bull Rush)', async () => {
+test('bull rush: opposed Str, +2 charging; pushed 5 ft plus 5 per full 5 of margin (SRD 3.5 › Bull Rush)', async () => {
   const res = await post({ maneuver: 'bull-rush', attacker: { baseAttackBonus: 1, abilities: { str: 18 } }, defender: {}, options: { charging: true }, dice: { sequence: [15, 6] } }).expect(200)
   const [a, d] = res.body.steps[1].sides
   assert.deepEqual([a.total, d.total], [21, 6])
@@ -117,13 +117,13 @@ test('bull rush: opposed Str, +2 charging; pushed 5 ft plus 5 per full 5 of marg
   assert.equal(fail.body.success, false)
 })
 
-test('bull rush: equal totals go to the higher modifier (D33)', async () => {
+test('bull rush: equal totals go to the higher modifier (docs/rules.md §33)', async () => {
   const res = await post({ maneuver: 'bull-rush', attacker: { abilities: { str: 14 } }, defender: {}, dice: { sequence: [8, 10] } }).expect(200)
   assert.deepEqual(res.body.steps[1].tieBreak, { rule: 'higher-modifier', rerolls: [] })
   assert.equal(res.body.effect.pushFeet, 5)
 })
 
-test('overrun: the defender may step aside; a block is Str against Str or Dex; the counter knocks the attacker prone (000 › Overrun)', async () => {
+test('overrun: the defender may step aside; a block is Str against Str or Dex; the counter knocks the attacker prone (SRD 3.5 › Overrun)', async () => {
   const avoid = await post({ maneuver: 'overrun', attacker: brute, defender: rogue, options: { defenderAvoids: true } }).expect(200)
   assert.equal(avoid.body.success, true)
   assert.deepEqual(avoid.body.rolls, [])
@@ -135,12 +135,12 @@ test('overrun: the defender may step aside; a block is Str against Str or Dex; t
   assert.deepEqual(through.body.state.defender, ['prone'])
 })
 
-test('overrun during a charge is a 422 in dnd35 (D34)', async () => {
+test('overrun during a charge is a 422 in dnd35 (docs/rules.md §34)', async () => {
   const res = await post({ maneuver: 'overrun', attacker: brute, defender: rogue, options: { charging: true } }).expect(422)
   assertProblem(res, { type: '/problems/not-possible', path: '/options/charging' })
 })
 
-test('sunder: opposed attack rolls, then weapon damage less hardness against the item (000 › Sunder; D60)', async () => {
+test('sunder: opposed attack rolls, then weapon damage less hardness against the item (SRD 3.5 › Sunder; docs/rules.md §60)', async () => {
   const res = await post({
     maneuver: 'sunder', attacker: knight, defender: thug,
     options: { attackerWeapon: { damage: '1d8' }, item: { hardness: 5, hitPoints: 5 } }, dice: { sequence: [12, 3, 8] }
@@ -164,7 +164,7 @@ test('sunder without the item\'s hardness or hit points is a 422 whatever the op
   }
 })
 
-test('feint: Bluff against Sense Motive + BAB; a tie fails; nonhumanoid −4, animal −8; mindless impossible (000 › Feint; D33)', async () => {
+test('feint: Bluff against Sense Motive + BAB; a tie fails; nonhumanoid −4, animal −8; mindless impossible (SRD 3.5 › Feint; docs/rules.md §33)', async () => {
   const tie = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3 }, options: { bluff: 5, senseMotive: 2 }, dice: { sequence: [10, 10] } }).expect(200)
   assert.equal(tie.body.success, false)
   assert.deepEqual(purposes(tie), ['bluff', 'sense-motive'])

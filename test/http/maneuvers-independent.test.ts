@@ -1,6 +1,6 @@
 // An independent check of POST /v1/grapples and POST /v1/maneuvers: every
-// expected number below was derived by hand from RULES.md §1.1, §1.4 and §4,
-// CONTRACT.md and the seeds (000, 001, 002), not from the implementation.
+// expected number below was derived by hand from docs/rules.md §P1.1, §P1.4 and §P4,
+// the OpenAPI document and the published rules (SRD 3.5, variant, PRD), not from the implementation.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
@@ -60,14 +60,14 @@ function oneStep (body: Body, kind: string): Step {
 const appliedSum = (entries: BreakdownEntry[] = []) => entries.filter((e) => e.applied).reduce((n, e) => n + e.value, 0)
 const results = (body: Body) => body.rolls.map((r) => r.result)
 
-// A Medium fighter, BAB +4, Str 14: grapple modifier 4 + 2 + 0 = +6 (000 › Grapple Checks).
+// A Medium fighter, BAB +4, Str 14: grapple modifier 4 + 2 + 0 = +6 (SRD 3.5 › Grapple Checks).
 const fighter = { id: 'fighter', baseAttackBonus: 4, abilities: { str: 14, dex: 10 } }
-// A Large ogre, BAB +3, Str 21 (+5): grapple modifier 3 + 5 + 4 (special size, §1.1) = +12; touch AC 10 − 1 (size) = 9.
+// A Large ogre, BAB +3, Str 21 (+5): grapple modifier 3 + 5 + 4 (special size, docs/rules.md §P1.1) = +12; touch AC 10 − 1 (size) = 9.
 const ogre = { id: 'ogre', size: 'large', baseAttackBonus: 3, abilities: { str: 21, dex: 10 } }
 
 // ---------------------------------------------------------------- dnd35 grapple
 
-test('dnd35 start: Medium +6 against Large +12; touch, hold, 1d3+2 nonlethal (000 › Grapple Checks; Starting a Grapple)', async () => {
+test('dnd35 start: Medium +6 against Large +12; touch, hold, 1d3+2 nonlethal (SRD 3.5 › Grapple Checks; Starting a Grapple)', async () => {
   // Touch: d20 10 + BAB 4 + Str 2 = 16 ≥ touch AC 9. Hold: 15 + 6 = 21 against 5 + 12 = 17. Damage 1d3 (2) + Str 2 = 4 nonlethal.
   const body = await grapple({ ruleset: 'dnd35', action: 'start', attacker: fighter, defender: ogre, dice: { sequence: [10, 15, 5, 2] } })
   assert.equal(body.success, true)
@@ -86,12 +86,12 @@ test('dnd35 start: Medium +6 against Large +12; touch, hold, 1d3+2 nonlethal (00
   assert.deepEqual(results(body), [10, 15, 5, 2])
   assert.deepEqual(body.rolls.map((r) => r.die), [20, 20, 20, 3])
   assert.deepEqual(body.rolls.slice(1, 3).map((r) => r.purpose), ['grapple-attacker', 'grapple-defender'])
-  // 000 › Step 3: "you and your target are now grappling"
+  // SRD 3.5 › Step 3: "you and your target are now grappling"
   assert.ok(body.state.attacker.includes('grappling'))
   assert.ok(body.state.defender.includes('grappling'))
 })
 
-test('dnd35 start: the ogre wins the hold, no damage dice are rolled (000 › Step 3)', async () => {
+test('dnd35 start: the ogre wins the hold, no damage dice are rolled (SRD 3.5 › Step 3)', async () => {
   // 5 + 6 = 11 against 5 + 12 = 17.
   const body = await grapple({ ruleset: 'dnd35', action: 'start', attacker: fighter, defender: ogre, dice: { sequence: [10, 5, 5] } })
   assert.equal(body.success, false)
@@ -102,7 +102,7 @@ test('dnd35 start: the ogre wins the hold, no damage dice are rolled (000 › St
   assert.ok(!body.state.defender.includes('grappling'))
 })
 
-test('dnd35 start: a missed grab ends the attempt before the hold (000 › Step 2)', async () => {
+test('dnd35 start: a missed grab ends the attempt before the hold (SRD 3.5 › Step 2)', async () => {
   // 2 + 6 = 8 < touch AC 9
   const body = await grapple({ ruleset: 'dnd35', action: 'start', attacker: fighter, defender: ogre, dice: { sequence: [2, 20, 1] } })
   assert.equal(body.success, false)
@@ -111,7 +111,7 @@ test('dnd35 start: a missed grab ends the attempt before the hold (000 › Step 
   assert.deepEqual(results(body), [2])
 })
 
-test('dnd35 start: equal totals go to the higher modifier (000 › Step 3)', async () => {
+test('dnd35 start: equal totals go to the higher modifier (SRD 3.5 › Step 3)', async () => {
   // 16 + 6 = 22 and 10 + 12 = 22: the ogre's +12 beats +6.
   const lost = await grapple({ ruleset: 'dnd35', action: 'start', attacker: fighter, defender: ogre, dice: { sequence: [15, 16, 10] } })
   const check = oneStep(lost, 'opposed-check')
@@ -128,7 +128,7 @@ test('dnd35 start: equal totals go to the higher modifier (000 › Step 3)', asy
   assert.equal(won.damage?.total, 8)
 })
 
-test('dnd35 start: a tie in totals and modifiers is re-rolled, attacker first, until settled (000 › Step 3; CONTRACT dice order)', async () => {
+test('dnd35 start: a tie in totals and modifiers is re-rolled, attacker first, until settled (SRD 3.5 › Step 3; OpenAPI › Dice order)', async () => {
   const twin = { id: 'twin', baseAttackBonus: 4, abilities: { str: 14 } }
   // touch 12 + 6 = 18 ≥ 10. Hold 12 + 6 = 18 vs 12 + 6 = 18, both +6: re-roll 9/9 (tie again), then 14/3. Damage 1d3 (3) + 2 = 5.
   const body = await grapple({ ruleset: 'dnd35', action: 'start', attacker: fighter, defender: twin, dice: { sequence: [12, 12, 12, 9, 9, 14, 3, 3] } })
@@ -146,7 +146,7 @@ test('dnd35 start: a tie in totals and modifiers is re-rolled, attacker first, u
   assert.equal(oneStep(lost, 'opposed-check').winner, 'defender')
 })
 
-test('dnd35 start: a target two sizes larger wins the hold whatever the dice (000 › Step 3)', async () => {
+test('dnd35 start: a target two sizes larger wins the hold whatever the dice (SRD 3.5 › Step 3)', async () => {
   const giant = { id: 'giant', size: 'huge', baseAttackBonus: 0, abilities: { str: 1, dex: 1 } }
   await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), async (a, b) => {
     const body = await grapple({ ruleset: 'dnd35', action: 'start', attacker: { ...fighter, baseAttackBonus: 20, abilities: { str: 30 } }, defender: giant, dice: { sequence: [20, a, b] } })
@@ -158,7 +158,7 @@ test('dnd35 start: a target two sizes larger wins the hold whatever the dice (00
   assert.ok(body.steps.some((s) => s.automatic === 'target-two-or-more-sizes-larger' && !s.success), JSON.stringify(body.steps))
 })
 
-test('dnd35 start: attack-of-opportunity damage fails the attempt; Improved Grapple does not provoke (000 › Step 1)', async () => {
+test('dnd35 start: attack-of-opportunity damage fails the attempt; Improved Grapple does not provoke (SRD 3.5 › Step 1)', async () => {
   const hurt = await grapple({ ruleset: 'dnd35', action: 'start', attacker: fighter, defender: ogre, options: { attackOfOpportunityDamage: 3 }, dice: { sequence: [20, 20, 1] } })
   assert.equal(hurt.success, false)
   assert.equal(hurt.rolls.length, 0)
@@ -166,13 +166,13 @@ test('dnd35 start: attack-of-opportunity damage fails the attempt; Improved Grap
   assert.equal(feat.success, true)
 })
 
-test('dnd35 pin by a creature that is not grappling is a 422 that says why (000 › If You\'re Grappling)', async () => {
+test('dnd35 pin by a creature that is not grappling is a 422 that says why (SRD 3.5 › If You\'re Grappling)', async () => {
   const body = await grapple({ ruleset: 'dnd35', action: 'pin', attacker: fighter, defender: ogre, dice: { sequence: [20, 1] } }, 422)
   assertProblem(body, { type: '/problems/not-possible', path: '/attacker/conditions' })
   assert.match(body.detail ?? '', /grappl/i)
 })
 
-test('dnd35 pin between grapplers: opposed check, defender pinned (000 › Pin Your Opponent)', async () => {
+test('dnd35 pin between grapplers: opposed check, defender pinned (SRD 3.5 › Pin Your Opponent)', async () => {
   // 14 + 6 = 20 against 3 + 12 = 15
   const body = await grapple({
     ruleset: 'dnd35', action: 'pin',
@@ -185,7 +185,7 @@ test('dnd35 pin between grapplers: opposed check, defender pinned (000 › Pin Y
   assert.ok(body.state.attacker.includes('grappling'))
 })
 
-test('dnd35 damage while grappling: lethal costs −4 on the check (000 › If You\'re Grappling › Damage Your Opponent)', async () => {
+test('dnd35 damage while grappling: lethal costs −4 on the check (SRD 3.5 › If You\'re Grappling › Damage Your Opponent)', async () => {
   // lethal: 10 + 6 − 4 = 12 against 1 + 12 = 13: lost.
   const body = await grapple({
     ruleset: 'dnd35', action: 'damage', options: { lethal: true },
@@ -205,7 +205,7 @@ test('dnd35 damage while grappling: lethal costs −4 on the check (000 › If Y
 
 // ----------------------------------------------------------- pf1e grapple and CMB
 
-test('pf1e: CMB +9 against CMD 16 succeeds on a 7 and fails on a 6 (PRD › Combat Maneuvers; RULES §4.3 step 5)', async () => {
+test('pf1e: CMB +9 against CMD 16 succeeds on a 7 and fails on a 6 (PRD › Combat Maneuvers; docs/rules.md §P4.3 step 5)', async () => {
   const body = (d20: number) => ({ ruleset: 'pf1e', maneuver: 'trip', attacker: { id: 'a', cmb: 9 }, defender: { id: 'b', cmd: 16 }, dice: { sequence: [d20] } })
   const seven = await maneuver(body(7))
   assert.equal(seven.success, true)
@@ -220,7 +220,7 @@ test('pf1e: CMB +9 against CMD 16 succeeds on a 7 and fails on a 6 (PRD › Comb
   assert.deepEqual(results(six), [6])
 })
 
-test('pf1e grapple start: CMB +9 against CMD 16 on a 7, both grappled, one die (002 › Grapple; CONTRACT dice order)', async () => {
+test('pf1e grapple start: CMB +9 against CMD 16 on a 7, both grappled, one die (PRD › Grapple; OpenAPI › Dice order)', async () => {
   const body = await grapple({ ruleset: 'pf1e', action: 'start', attacker: { id: 'a', cmb: 9 }, defender: { id: 'b', cmd: 16 }, dice: { sequence: [7] } })
   assert.equal(body.success, true)
   assert.deepEqual(results(body), [7])
@@ -228,7 +228,7 @@ test('pf1e grapple start: CMB +9 against CMD 16 on a 7, both grappled, one die (
   assert.ok(body.state.defender.includes('grappled'))
 })
 
-test('pf1e: a natural 20 always succeeds, a natural 1 always fails (RULES §4.3 step 5)', async () => {
+test('pf1e: a natural 20 always succeeds, a natural 1 always fails (docs/rules.md §P4.3 step 5)', async () => {
   await fc.assert(fc.asyncProperty(fc.integer({ min: -5, max: 30 }), fc.integer({ min: 5, max: 60 }), fc.integer({ min: 1, max: 20 }), async (cmb, cmd, d20) => {
     const body = await maneuver({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb }, defender: { cmd }, dice: { sequence: [d20] } })
     const expected = d20 === 20 || (d20 !== 1 && d20 + cmb >= cmd)
@@ -236,7 +236,7 @@ test('pf1e: a natural 20 always succeeds, a natural 1 always fails (RULES §4.3 
   }), { numRuns: 40 })
 })
 
-test('pf1e maintain: +5 circumstance when held last round (D38)', async () => {
+test('pf1e maintain: +5 circumstance when held last round (docs/rules.md §38)', async () => {
   const body = await grapple({
     ruleset: 'pf1e', action: 'maintain', options: { maintainedLastRound: true },
     attacker: { id: 'a', cmb: 9, conditions: ['grappled'] }, defender: { id: 'b', cmd: 16, conditions: ['grappled'] },
@@ -247,7 +247,7 @@ test('pf1e maintain: +5 circumstance when held last round (D38)', async () => {
   assert.equal(body.success, true)
 })
 
-test('pf1e CMD = 10 + BAB + Str + Dex + special size; flat-footed loses Dex (PRD › Combat Maneuvers; D35)', async () => {
+test('pf1e CMD = 10 + BAB + Str + Dex + special size; flat-footed loses Dex (PRD › Combat Maneuvers; docs/rules.md §35)', async () => {
   // BAB 5, Str 16 (+3), Dex 14 (+2), Large (+1): 21. Flat-footed: 19.
   const defender = { id: 'bear', size: 'large', baseAttackBonus: 5, abilities: { str: 16, dex: 14 } }
   const body = await maneuver({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 10 }, defender, dice: { sequence: [11] } })
@@ -258,12 +258,12 @@ test('pf1e CMD = 10 + BAB + Str + Dex + special size; flat-footed loses Dex (PRD
   const flat = await maneuver({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 10 }, defender: { ...defender, conditions: ['flat-footed'] }, dice: { sequence: [8] } })
   assert.equal(oneStep(flat, 'combat-maneuver-check').against, 19)
   assert.equal(flat.success, false) // 18 < 19
-  // a negative Dex still counts when flat-footed (RULES §0.2): Dex 6 (−2) → 10 + 5 + 3 − 2 + 1 = 17
+  // a negative Dex still counts when flat-footed (docs/rules.md §P0.2): Dex 6 (−2) → 10 + 5 + 3 − 2 + 1 = 17
   const clumsy = await maneuver({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 10 }, defender: { ...defender, abilities: { str: 16, dex: 6 }, conditions: ['flat-footed'] }, dice: { sequence: [8] } })
   assert.equal(oneStep(clumsy, 'combat-maneuver-check').against, 17)
 })
 
-test('pf1e CMB = BAB + Str + special size; Tiny uses Dex (PRD › Combat Maneuvers; D03)', async () => {
+test('pf1e CMB = BAB + Str + special size; Tiny uses Dex (PRD › Combat Maneuvers; docs/rules.md §3)', async () => {
   // Medium BAB 4 Str 14: +6; d20 10 → 16 against CMD 16.
   const medium = await maneuver({ ruleset: 'pf1e', maneuver: 'trip', attacker: fighter, defender: { cmd: 16 }, dice: { sequence: [10] } })
   assert.deepEqual([oneStep(medium, 'combat-maneuver-check').modifier, medium.success], [6, true])
@@ -272,7 +272,7 @@ test('pf1e CMB = BAB + Str + special size; Tiny uses Dex (PRD › Combat Maneuve
   assert.equal(oneStep(tiny, 'combat-maneuver-check').modifier, 3)
 })
 
-test('pf1e bull rush: 5 ft plus 5 ft per 5 points of margin (PRD › Bull Rush; D36)', async () => {
+test('pf1e bull rush: 5 ft plus 5 ft per 5 points of margin (PRD › Bull Rush; docs/rules.md §36)', async () => {
   const push = async (d20: number) => (await maneuver({ ruleset: 'pf1e', maneuver: 'bull-rush', attacker: { cmb: 9 }, defender: { cmd: 16 }, dice: { sequence: [d20] } })).effect.pushFeet
   assert.equal(await push(17), 15) // margin 10: 5 + 10
   assert.equal(await push(16), 10) // margin 9: 5 + 5
@@ -282,14 +282,14 @@ test('pf1e bull rush: 5 ft plus 5 ft per 5 points of margin (PRD › Bull Rush; 
 
 // ---------------------------------------------------------------------- variant
 
-test('variant: every grapple action is a 422 rule-not-defined (001 › Grapple: "(WIP) TBD")', async () => {
+test('variant: every grapple action is a 422 rule-not-defined (variant › Grapple: "(WIP) TBD")', async () => {
   for (const action of ['start', 'pin', 'escape']) {
     const body = await grapple({ ruleset: 'variant', action, attacker: fighter, defender: ogre }, 422)
     assertProblem(body, { type: '/problems/rule-not-defined', path: '/action' })
   }
 })
 
-test('variant trip: Str check against DC 10 + better of Str/Dex bonus + size + 4 stable; counter-trip on failure (001 › Trip; D39)', async () => {
+test('variant trip: Str check against DC 10 + better of Str/Dex bonus + size + 4 stable; counter-trip on failure (variant › Trip; docs/rules.md §39)', async () => {
   // attacker BCB 2, Str 16 (+3): touch 10 + 5 = 15 ≥ 10 + 3 (Dex 16) = 13.
   // DC 10 + 3 (Dex beats Str +1) + 0 + 4 (four legs) = 17.
   const attacker = { id: 'a', baseAttackBonus: 2, abilities: { str: 16, dex: 10 } }
@@ -313,7 +313,7 @@ test('variant trip: Str check against DC 10 + better of Str/Dex bonus + size + 4
 
 // -------------------------------------------------------------- dnd35 maneuvers
 
-test('dnd35 trip: touch, opposed Str vs better of Str/Dex, size and stability, counter-trip (000 › Trip; D33)', async () => {
+test('dnd35 trip: touch, opposed Str vs better of Str/Dex, size and stability, counter-trip (SRD 3.5 › Trip; docs/rules.md §33)', async () => {
   // attacker BAB 2, Str 16 (+3): touch 14 + 5 = 19 ≥ 10 + 2 = 12. Str 13 + 3 = 16 vs Dex 9 + 2 = 11.
   const attacker = { id: 'a', baseAttackBonus: 2, abilities: { str: 16, dex: 10 } }
   const defender = { id: 'd', baseAttackBonus: 1, abilities: { str: 12, dex: 14 } }
@@ -339,7 +339,7 @@ test('dnd35 trip: touch, opposed Str vs better of Str/Dex, size and stability, c
   assert.ok(!lost.state.defender.includes('prone'))
 })
 
-test('dnd35 disarm: opposed attack rolls, two-handed +4, light −4, +4 per size, −4 for a non-melee item (000 › Disarm)', async () => {
+test('dnd35 disarm: opposed attack rolls, two-handed +4, light −4, +4 per size, −4 for a non-melee item (SRD 3.5 › Disarm)', async () => {
   // attacker Large, two-handed, printed +7: 7 + 4 + 4 (one size larger) = 15. Defender light, printed +5: 5 − 4 = 1.
   const base = {
     ruleset: 'dnd35', maneuver: 'disarm',
@@ -362,7 +362,7 @@ test('dnd35 disarm: opposed attack rolls, two-handed +4, light −4, +4 per size
   assertProblem(spiked, { type: '/problems/not-possible', path: '/options/defenderWeapon/spikedGauntlet' })
 })
 
-test('dnd35 bull rush: opposed Str, +2 charging, 5 ft + 5 ft per full 5 points (000 › Bull Rush)', async () => {
+test('dnd35 bull rush: opposed Str, +2 charging, 5 ft + 5 ft per full 5 points (SRD 3.5 › Bull Rush)', async () => {
   // attacker Str 18 (+4) + 2 charging = 6; defender Str 12 (+1).
   const push = async (a: number, d: number) => await maneuver({
     ruleset: 'dnd35', maneuver: 'bull-rush', options: { charging: true },
@@ -372,13 +372,13 @@ test('dnd35 bull rush: opposed Str, +2 charging, 5 ft + 5 ft per full 5 points (
   assert.deepEqual(oneStep(far, 'opposed-check').sides?.map((s) => s.modifier), [6, 1])
   assert.equal(far.effect.pushFeet, 20)
   assert.equal((await push(14, 5)).effect.pushFeet, 15) // margin 14
-  assert.equal((await push(5, 10)).effect.pushFeet, 5) // 11 vs 11: tie to the higher modifier, margin 0 (D33)
+  assert.equal((await push(5, 10)).effect.pushFeet, 5) // 11 vs 11: tie to the higher modifier, margin 0 (docs/rules.md §33)
   const failed = await push(1, 20)
   assert.equal(failed.success, false)
   assert.equal(failed.effect.pushFeet, undefined)
 })
 
-test('dnd35 feint: Bluff must exceed Sense Motive + BAB; nonhumanoid −4, animal −8, mindless impossible (000 › Feint; D33)', async () => {
+test('dnd35 feint: Bluff must exceed Sense Motive + BAB; nonhumanoid −4, animal −8, mindless impossible (SRD 3.5 › Feint; docs/rules.md §33)', async () => {
   const feint = async (kind: string, d: number[], status = 200) => await maneuver({
     ruleset: 'dnd35', maneuver: 'feint', options: { bluff: 8, senseMotive: 2, defenderKind: kind },
     attacker: { id: 'a' }, defender: { id: 'd', baseAttackBonus: 3 }, dice: { sequence: d }
@@ -395,7 +395,7 @@ test('dnd35 feint: Bluff must exceed Sense Motive + BAB; nonhumanoid −4, anima
   assertProblem(await feint('mindless', [15, 10], 422), { type: '/problems/not-possible', path: '/options/defenderKind' })
 })
 
-test('pf1e feint: DC 10 + BAB + Wis, or 10 + Sense Motive when trained and higher (PRD › Feint; D37)', async () => {
+test('pf1e feint: DC 10 + BAB + Wis, or 10 + Sense Motive when trained and higher (PRD › Feint; docs/rules.md §37)', async () => {
   // BAB 3, Wis 14 (+2): DC 15; trained SM +7: DC 17. Bluff +5.
   const defender = { id: 'd', baseAttackBonus: 3, abilities: { wis: 14 } }
   const feint = async (d20: number, trained: boolean) => await maneuver({
@@ -412,7 +412,7 @@ test('pf1e feint: DC 10 + BAB + Wis, or 10 + Sense Motive when trained and highe
 
 // ------------------------------------------------------------------------ errors
 
-test('errors: unknown action or maneuver is a 400; one the ruleset lacks is a 422 (CONTRACT › Errors)', async () => {
+test('errors: unknown action or maneuver is a 400; one the ruleset lacks is a 422 (OpenAPI › Errors)', async () => {
   await grapple({ ruleset: 'dnd35', action: 'suplex', attacker: fighter, defender: ogre }, 400)
   await maneuver({ ruleset: 'dnd35', maneuver: 'suplex', attacker: fighter, defender: ogre }, 400)
   const tie = await grapple({ ruleset: 'dnd35', action: 'tie-up', attacker: fighter, defender: ogre }, 422)
@@ -429,7 +429,7 @@ test('errors: unknown action or maneuver is a 400; one the ruleset lacks is a 42
 
 const sourcesOf = (entries: BreakdownEntry[] = []) => entries.filter((e) => e.applied && e.value < 0).map((e) => [e.source, e.value])
 
-test('pf1e CMB takes the attacker\'s attack penalties: prone −4, shaken −2 (RULES §1.4; §4.3 step 4)', async () => {
+test('pf1e CMB takes the attacker\'s attack penalties: prone −4, shaken −2 (docs/rules.md §P1.4; §P4.3 step 4)', async () => {
   // 9 − 4 − 2 = 3: a 13 meets CMD 16, a 12 does not.
   const body = (d20: number) => ({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 9, conditions: ['prone', 'shaken'] }, defender: { cmd: 16 }, dice: { sequence: [d20] } })
   const met = await maneuver(body(13))
@@ -453,7 +453,7 @@ test('pf1e grappled: −2 on other maneuvers, none to grapple (PRD › Condition
   assert.ok(pin.state.defender.includes('pinned'))
 })
 
-test('dnd35 grapple: a prone grappler takes −4 on the grab and on the grapple check; a shaken defender −2 (000 › Grapple Checks: "like a melee attack roll")', async () => {
+test('dnd35 grapple: a prone grappler takes −4 on the grab and on the grapple check; a shaken defender −2 (SRD 3.5 › Grapple Checks: "like a melee attack roll")', async () => {
   // touch 6 − 4 = +2: a 7 makes 9 against the ogre's touch AC 9. Hold +2 against 12 − 2 = +10.
   const body = await grapple({
     ruleset: 'dnd35', action: 'start', attacker: { ...fighter, conditions: ['prone'] }, defender: { ...ogre, conditions: ['shaken'] },
@@ -479,7 +479,7 @@ test('dnd35 Strength checks take shaken but not prone; disarm attack rolls take 
   assert.deepEqual(oneStep(disarm, 'opposed-check').sides?.map((s) => s.modifier), [6, 5])
 })
 
-test('variant: bloodied −1 and wounded a further −1 on the trip\'s touch attack and Strength check; sickened counts as bloodied (001 › Conditions; D63)', async () => {
+test('variant: bloodied −1 and wounded a further −1 on the trip\'s touch attack and Strength check; sickened counts as bloodied (variant › Conditions; docs/rules.md §63)', async () => {
   const attacker = (conditions: string[]) => ({ id: 'a', baseAttackBonus: 2, abilities: { str: 16 }, conditions })
   const defender = { id: 'd', abilities: { str: 12, dex: 10 } }
   // touch 2 + 3 − 2 = 3; Str 3 − 2 = +1; DC 10 + 1 = 11.
@@ -491,7 +491,7 @@ test('variant: bloodied −1 and wounded a further −1 on the trip\'s touch att
   assert.equal(oneStep(both, 'strength-check').modifier, 2)
 })
 
-test('trip: a defender without a Strength score resists with Dexterity (000 › Trip: the better of Str and Dex)', async () => {
+test('trip: a defender without a Strength score resists with Dexterity (SRD 3.5 › Trip: the better of Str and Dex)', async () => {
   // touch 10 + 5 = 15 ≥ 10 + 2 (Dex 14); attacker Str +3 against Dex +2.
   const body = await maneuver({
     ruleset: 'dnd35', maneuver: 'trip', attacker: { id: 'a', baseAttackBonus: 2, abilities: { str: 16 } },
@@ -501,7 +501,7 @@ test('trip: a defender without a Strength score resists with Dexterity (000 › 
   assert.equal(body.success, true)
 })
 
-test('variant: hit points alone make a creature bloodied (D ≥ ½ HP) or wounded (D ≥ ¾ HP), as for initiative (001 › Hit Points; D49)', async () => {
+test('variant: hit points alone make a creature bloodied (D ≥ ½ HP) or wounded (D ≥ ¾ HP), as for initiative (variant › Hit Points; docs/rules.md §49)', async () => {
   const trip = async (hitPoints: Record<string, number>, conditions: string[] = []) => await maneuver({
     ruleset: 'variant', maneuver: 'trip', attacker: { id: 'a', baseAttackBonus: 2, abilities: { str: 16 }, hitPoints, conditions },
     defender: { id: 'd', abilities: { str: 12, dex: 10 } }, dice: { sequence: [10, 10] }
@@ -515,7 +515,7 @@ test('variant: hit points alone make a creature bloodied (D ≥ ½ HP) or wounde
   assert.equal(oneStep(wounded, 'strength-check').modifier, 1)
 })
 
-test('pf1e: +4 on maneuvers against a stunned target, whose −2 AC also lowers its CMD (PRD › Combat Maneuvers; D35, D36)', async () => {
+test('pf1e: +4 on maneuvers against a stunned target, whose −2 AC also lowers its CMD (PRD › Combat Maneuvers; docs/rules.md §35, §36)', async () => {
   // CMB 9 + 4 = 13 against printed CMD 16 − 2 = 14: a 1 fails (natural), a 2 makes 15.
   const body = (d20: number, conditions: string[]) => ({ ruleset: 'pf1e', maneuver: 'trip', attacker: { cmb: 9 }, defender: { cmd: 16, conditions }, dice: { sequence: [d20] } })
   const stunned = await maneuver(body(2, ['stunned']))

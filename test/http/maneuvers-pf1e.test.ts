@@ -13,7 +13,7 @@ const post = (body: object) => request(app.server).post('/v1/maneuvers').send({ 
 const cmb9 = { id: 'a', cmb: 9 }
 const cmd16 = { id: 'b', cmd: 16 }
 
-test('bull rush beating CMD by 10 pushes 10 ft more: 15 ft in all (PRD › Bull Rush; D36)', async () => {
+test('bull rush beating CMD by 10 pushes 10 ft more: 15 ft in all (PRD › Bull Rush; docs/rules.md §36)', async () => {
   const res = await post({ maneuver: 'bull-rush', attacker: cmb9, defender: cmd16, dice: { sequence: [17] } }).expect(200)
   const check = res.body.steps[1]
   assert.deepEqual([check.total, check.against, check.margin], [26, 16, 10])
@@ -34,13 +34,13 @@ test('the Improved feat: no attack of opportunity, +2 CMB, and +2 CMD for a defe
   assert.equal(res.body.steps[1].against, 18)
 })
 
-test('attack of opportunity damage is a penalty on the check (RULES.md §4.3 step 2)', async () => {
+test('attack of opportunity damage is a penalty on the check (docs/rules.md §P4.3 step 2)', async () => {
   const res = await post({ maneuver: 'trip', attacker: cmb9, defender: cmd16, options: { attackOfOpportunityDamage: 4 }, dice: { sequence: [10] } }).expect(200)
   assert.equal(res.body.steps[1].modifier, 5)
   assert.equal(res.body.success, false)
 })
 
-test('trip: prone on success; +2 CMD per leg beyond two; failing by 10 or more trips the attacker; legless is a 422 (PRD › Trip; D36)', async () => {
+test('trip: prone on success; +2 CMD per leg beyond two; failing by 10 or more trips the attacker; legless is a 422 (PRD › Trip; docs/rules.md §36)', async () => {
   const ok = await post({ maneuver: 'trip', attacker: cmb9, defender: cmd16, dice: { sequence: [7] } }).expect(200)
   assert.deepEqual(ok.body.state.defender, ['prone'])
   const quad = await post({ maneuver: 'trip', attacker: cmb9, defender: cmd16, options: { defenderLegs: 4 }, dice: { sequence: [7] } }).expect(200)
@@ -76,7 +76,7 @@ test('overrun: through on success, prone as well when beating CMD by 5; the targ
   assert.deepEqual(pass.body.rolls, [])
 })
 
-test('dirty trick lasts 1 round + 1 per 5 of margin; drag and reposition move 5 ft + 5 per 5 (APG; D36)', async () => {
+test('dirty trick lasts 1 round + 1 per 5 of margin; drag and reposition move 5 ft + 5 per 5 (APG; docs/rules.md §36)', async () => {
   const trick = await post({ maneuver: 'dirty-trick', attacker: cmb9, defender: cmd16, options: { dirtyTrickCondition: 'blinded' }, dice: { sequence: [17] } }).expect(200)
   assert.equal(trick.body.effect.durationRounds, 3)
   assert.deepEqual(trick.body.state.defender, ['blinded'])
@@ -94,7 +94,7 @@ test('dirty trick lasts 1 round + 1 per 5 of margin; drag and reposition move 5 
   assertProblem(huge, { type: '/problems/not-possible', path: '/defender/size' })
 })
 
-test('steal: +5 CMD for a fastened item (APG › Steal; D36)', async () => {
+test('steal: +5 CMD for a fastened item (APG › Steal; docs/rules.md §36)', async () => {
   const res = await post({ maneuver: 'steal', attacker: cmb9, defender: cmd16, options: { itemFastened: true }, dice: { sequence: [11] } }).expect(200)
   assert.equal(res.body.steps[1].against, 21)
   assert.equal(res.body.success, false)
@@ -126,7 +126,7 @@ test('sunder without the item\'s hardness or hit points is a 422 whatever the co
   }
 })
 
-test('feint is a Bluff check against 10 + BAB + Wis, or 10 + trained Sense Motive if higher (D37)', async () => {
+test('feint is a Bluff check against 10 + BAB + Wis, or 10 + trained Sense Motive if higher (docs/rules.md §37)', async () => {
   const res = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 3, abilities: { wis: 14 } }, options: { bluff: 5 }, dice: { sequence: [10] } }).expect(200)
   assert.equal(res.body.steps[0].against, 15)
   assert.equal(res.body.success, true)

@@ -1,5 +1,5 @@
 // Property: no body a client can send to /v1/grapples or /v1/maneuvers is
-// answered with a 500 (BRIEF; CONTRACT › Errors: "Never a 500 for anything a
+// answered with a 500 (BRIEF; OpenAPI › Errors: "Never a 500 for anything a
 // client sent"). Random stat blocks, conditions, options and fixed dice; half
 // the runs put everyone in a grapple so the in-grapple actions get past their
 // preconditions.

@@ -15,7 +15,7 @@ const post = (body: object) => request(app.server).post('/v1/maneuvers').send({ 
 const brute = { id: 'brute', baseAttackBonus: 2, abilities: { str: 16 } }
 const rogue = { id: 'rogue', baseAttackBonus: 1, abilities: { str: 12, dex: 14 } }
 
-test('bull rush: d20 + Str + size (+2 charging) against DC 10 + the defender\'s Str + size + 4 stable; 5 ft + 5 per 5 over the DC (001 › Bull Rush; D39)', async () => {
+test('bull rush: d20 + Str + size (+2 charging) against DC 10 + the defender\'s Str + size + 4 stable; 5 ft + 5 per 5 over the DC (variant › Bull Rush; docs/rules.md §39)', async () => {
   const res = await post({ maneuver: 'bull-rush', attacker: brute, defender: rogue, options: { charging: true }, dice: { sequence: [16] } }).expect(200)
   const check = res.body.steps[1]
   assert.equal(check.step, 'strength-check')
@@ -27,7 +27,7 @@ test('bull rush: d20 + Str + size (+2 charging) against DC 10 + the defender\'s 
   assert.equal(stable.body.effect.pushFeet, 5)
 })
 
-test('trip: touch attack (BCB + Str, no size), then DC 10 + the better of Str and Dex; failure lets the defender trip back (001 › Trip)', async () => {
+test('trip: touch attack (BCB + Str, no size), then DC 10 + the better of Str and Dex; failure lets the defender trip back (variant › Trip)', async () => {
   const res = await post({ maneuver: 'trip', attacker: brute, defender: rogue, dice: { sequence: [7, 9] } }).expect(200)
   assert.equal(res.body.steps[1].modifier, 5)
   assert.equal(res.body.steps[1].against, 12)
@@ -39,18 +39,18 @@ test('trip: touch attack (BCB + Str, no size), then DC 10 + the better of Str an
   assert.equal(fail.body.steps[3].step, 'counter-attempt')
   assert.equal(fail.body.steps[3].against, 13)
   assert.equal(fail.body.steps[3].total, 13)
-  assert.deepEqual(fail.body.state.attacker, ['prone'], '13 meets the DC of 13 (D39)')
+  assert.deepEqual(fail.body.state.attacker, ['prone'], '13 meets the DC of 13 (docs/rules.md §39)')
   assert.deepEqual(fail.body.rolls.map((r: { purpose: string }) => r.purpose), ['touch-attack', 'strength-check', 'counter-defender'])
 })
 
-test('trip: only within one size category, smaller targets included (D41)', async () => {
+test('trip: only within one size category, smaller targets included (docs/rules.md §41)', async () => {
   for (const size of ['tiny', 'huge']) {
     const res = await post({ maneuver: 'trip', attacker: brute, defender: { ...rogue, size } }).expect(422)
     assertProblem(res, { type: '/problems/not-possible', path: '/defender/size' })
   }
 })
 
-test('pushing past: the enemy may let the attacker pass; a failed push lets it knock the attacker prone (001 › Combat Maneuvers)', async () => {
+test('pushing past: the enemy may let the attacker pass; a failed push lets it knock the attacker prone (variant › Combat Maneuvers)', async () => {
   const pass = await post({ maneuver: 'overrun', attacker: brute, defender: rogue, options: { defenderAvoids: true } }).expect(200)
   assert.equal(pass.body.success, true)
   const fail = await post({ maneuver: 'overrun', attacker: brute, defender: rogue, dice: { sequence: [2, 18] } }).expect(200)
@@ -58,7 +58,7 @@ test('pushing past: the enemy may let the attacker pass; a failed push lets it k
   assert.deepEqual(fail.body.state.attacker, ['prone'])
 })
 
-test('disarm as dnd35, with no attack size modifier in the variant (001 › Disarm; RULES.md §1.1)', async () => {
+test('disarm as dnd35, with no attack size modifier in the variant (variant › Disarm; docs/rules.md §P1.1)', async () => {
   const res = await post({ maneuver: 'disarm', attacker: { ...brute, size: 'large' }, defender: rogue, dice: { sequence: [10, 10] } }).expect(200)
   const [a, d] = res.body.steps[1].sides
   assert.equal(a.modifier, 2 + 3 + 4, 'BCB + Str + 4 for the larger, no −1 attack size modifier')
@@ -66,7 +66,7 @@ test('disarm as dnd35, with no attack size modifier in the variant (001 › Disa
   assert.equal(res.body.success, true)
 })
 
-test('drive back: the target steps back 5 ft, or stands and the attack gets +2 (001 › Drive Back)', async () => {
+test('drive back: the target steps back 5 ft, or stands and the attack gets +2 (variant › Drive Back)', async () => {
   const back = await post({ maneuver: 'drive-back', attacker: brute, defender: rogue, options: { defenderChoice: 'step-back' } }).expect(200)
   assert.equal(back.body.effect.moveFeet, 5)
   assert.deepEqual(back.body.rolls, [])
@@ -76,7 +76,7 @@ test('drive back: the target steps back 5 ft, or stands and the attack gets +2 (
   assertProblem(missing, { type: '/problems/missing-field', path: '/options/defenderChoice' })
 })
 
-test('feint: Bluff against Sense Motive + BCB; no number for non-humanoids, so those are a 422 (001 › Feint)', async () => {
+test('feint: Bluff against Sense Motive + BCB; no number for non-humanoids, so those are a 422 (variant › Feint)', async () => {
   const res = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 2 }, options: { bluff: 4, senseMotive: 1 }, dice: { sequence: [12, 10] } }).expect(200)
   assert.equal(res.body.success, true)
   const beast = await post({ maneuver: 'feint', attacker: {}, defender: { baseAttackBonus: 2 }, options: { bluff: 4, senseMotive: 1, defenderKind: 'animal' } }).expect(422)

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
 import { assertUnprocessable } from '../helpers/problems.js'
 
-// CONTRACT › Errors: "Never a 500 for anything a client sent."
+// OpenAPI › Errors: "Never a 500 for anything a client sent."
 let app: FastifyInstance
 let operations: Array<{ method: string, path: string }>
 

@@ -1,4 +1,4 @@
-// D66, D67: the odds' probabilities never leave [0, 1], killChance ≤ dropChance, and a target already dropped has dropChance 1.
+// docs/rules.md §66, §67: the odds' probabilities never leave [0, 1], killChance ≤ dropChance, and a target already dropped has dropChance 1.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
@@ -12,19 +12,19 @@ after(async () => { await app.close() })
 
 const odds = (body: object) => request(app.server).post('/v1/attacks/odds').send(body)
 
-test('D67: a dnd35 target already at −1 HP gets dropChance exactly 1, not a 500 (the sum used to reach 1.0000000000000002)', async () => {
+test('docs/rules.md §67: a dnd35 target already at −1 HP gets dropChance exactly 1, not a 500 (the sum used to reach 1.0000000000000002)', async () => {
   const res = await odds({
     ruleset: 'dnd35',
     attacker: { baseAttackBonus: 0, abilities: { str: 14 } },
     target: { armorClass: { total: 15 }, abilities: { con: 12 }, hitPoints: { max: 10, current: -1 }, baseSaves: { fortitude: 1 } },
     weapon: { name: 'axe', damage: '1d8', critRange: 19 }
   }).expect(200)
-  // D66: a target already dropped before the action has dropChance 1.
+  // docs/rules.md §66: a target already dropped before the action has dropChance 1.
   assert.equal(res.body.dropChance, 1)
   assert.ok(res.body.killChance <= res.body.dropChance)
 })
 
-test('property (D66, D67): every probability in [0, 1], killChance ≤ dropChance, for targets at any hit points', async () => {
+test('property (docs/rules.md §66, §67): every probability in [0, 1], killChance ≤ dropChance, for targets at any hit points', async () => {
   await fc.assert(fc.asyncProperty(
     fc.constantFrom('dnd35', 'pf1e', 'variant'), fc.integer({ min: -9, max: 10 }), fc.integer({ min: 0, max: 16 }), fc.constantFrom('1d8', '2d6', '1d3', '3d6+2'),
     async (ruleset, current, bab, damage) => {

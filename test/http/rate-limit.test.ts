@@ -8,7 +8,7 @@ import { statelessApp } from '../helpers/app.js'
 import { cuttableProxy } from '../helpers/proxy.js'
 import { redisAvailable, redisNamespace, TEST_REDIS_URL } from '../helpers/redis.js'
 
-// CONTRACT › Errors: 429 rate limited, as problem+json; health checks are never limited.
+// OpenAPI › Errors: 429 rate limited, as problem+json; health checks are never limited.
 test('past RATE_LIMIT_PER_MINUTE a client gets a 429 problem; /healthz is never limited', async () => {
   const app = await statelessApp({ RATE_LIMIT_PER_MINUTE: '2' })
   try {
@@ -29,7 +29,7 @@ const ALICE = 'alice-secret-0123456789'
 const BOB = 'bob-secret-9876543210ab'
 const KEYS = `alice:${ALICE},bob:${BOB}`
 
-// CONTRACT › Access: rate limits per key (per client address when open).
+// README › Access: rate limits per key (per client address when open).
 test('with API keys the limit is per key: Alice spending hers leaves Bob\'s whole, and requests without a valid key count per address', async () => {
   const app = await statelessApp({ RATE_LIMIT_PER_MINUTE: '2', API_KEYS: KEYS })
   try {

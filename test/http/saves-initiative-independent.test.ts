@@ -1,7 +1,7 @@
 // An independent check of POST /v1/saves and POST /v1/initiative: every
-// expected number below was derived by hand from RULES.md §3 and §7,
-// CONTRACT.md and the seeds (000 › Saving Throws; Initiative; Surprise;
-// 002 › Saving Throws; 001 › Saving Throws; Initiative), not from the code.
+// expected number below was derived by hand from docs/rules.md §P3 and §P7,
+// the OpenAPI document and the published rules (SRD 3.5 › Saving Throws; Initiative; Surprise;
+// PRD › Saving Throws; variant › Saving Throws; Initiative), not from the code.
 import { test, before, after, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
@@ -29,7 +29,7 @@ const saves = async (body: Record<string, unknown>, status = 200) => await post<
 const initiative = async (body: Record<string, unknown>, status = 200) => await post<InitiativeBody>('/v1/initiative', body, status)
 const appliedSum = (breakdown: Entry[]) => breakdown.filter((e) => e.applied).reduce((s, e) => s + e.value, 0)
 
-describe('saves (000 › Saving Throws; RULES.md §3)', () => {
+describe('saves (SRD 3.5 › Saving Throws; docs/rules.md §P3)', () => {
   const rogue = { id: 'rogue', abilities: { dex: 14 }, baseSaves: { reflex: 3 } } // +3 base, +2 Dex = +5
 
   test('Reflex = base + Dex: 10 + 5 = 15 meets DC 15; 9 + 5 = 14 does not', async () => {
@@ -40,7 +40,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.equal(body.effectDamage, null)
   })
 
-  test('Fortitude uses Con and Will uses Wis (000 › Saving Throw Types)', async () => {
+  test('Fortitude uses Con and Will uses Wis (SRD 3.5 › Saving Throw Types)', async () => {
     const cleric = { abilities: { con: 8, wis: 16, dex: 18 }, baseSaves: { fortitude: 4, will: 4, reflex: 0 } }
     const fort = await saves({ ruleset: 'dnd35', save: 'fortitude', dc: 10, targets: [cleric], dice: { sequence: [7] } })
     assert.equal(fort.results[0]?.saveBonus, 3)
@@ -48,7 +48,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.equal(will.results[0]?.saveBonus, 7)
   })
 
-  test('a natural 1 always fails and a natural 20 always succeeds (000 › Automatic Failures and Successes; D16)', async () => {
+  test('a natural 1 always fails and a natural 20 always succeeds (SRD 3.5 › Automatic Failures and Successes; docs/rules.md §16)', async () => {
     const strong = { baseSaves: { fortitude: 30 } }
     const weak = { baseSaves: { fortitude: 0 } }
     for (const ruleset of ['dnd35', 'pf1e']) {
@@ -59,7 +59,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.deepEqual(variant.results.map((r) => [r.success, r.automatic]), [[false, 'natural-1'], [true, 'natural-20']])
   })
 
-  test('an area effect is rolled once; success halves it, rounded down (CONTRACT › POST /v1/saves; RULES.md §0.2 rounding)', async () => {
+  test('an area effect is rolled once; success halves it, rounded down (OpenAPI › POST /v1/saves; docs/rules.md §P0.2 rounding)', async () => {
     const body = await saves({
       ruleset: 'dnd35',
       save: 'reflex',
@@ -74,14 +74,14 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.deepEqual(body.rolls.map((r) => [r.die, r.result]), [[6, 3], [6, 4], [6, 5], [6, 5], [20, 10], [20, 9]])
   })
 
-  test('onSuccess none and full (CONTRACT › POST /v1/saves)', async () => {
+  test('onSuccess none and full (OpenAPI › POST /v1/saves)', async () => {
     const none = await saves({ ruleset: 'dnd35', save: 'reflex', dc: 15, effect: { damage: '2d6', onSuccess: 'none' }, targets: [rogue], dice: { sequence: [6, 6, 12] } })
     assert.equal(none.results[0]?.damage, 0)
     const full = await saves({ ruleset: 'dnd35', save: 'reflex', dc: 15, effect: { damage: '2d6', onSuccess: 'full' }, targets: [rogue], dice: { sequence: [6, 6, 12] } })
     assert.equal(full.results[0]?.damage, 12)
   })
 
-  test('cover: +2 Reflex, improved +4; nothing on Fortitude (000 › Cover)', async () => {
+  test('cover: +2 Reflex, improved +4; nothing on Fortitude (SRD 3.5 › Cover)', async () => {
     const body = await saves({
       ruleset: 'dnd35',
       save: 'reflex',
@@ -94,7 +94,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.equal(fort.results[0]?.saveBonus, 1)
   })
 
-  test('pf1e partial cover: +1 Reflex (RULES.md §2.8; PRD › Cover); dnd35 and the variant have none: 422', async () => {
+  test('pf1e partial cover: +1 Reflex (docs/rules.md §P2.8; PRD › Cover); dnd35 and the variant have none: 422', async () => {
     const body = await saves({ ruleset: 'pf1e', save: 'reflex', dc: 15, targets: [{ ...rogue, cover: 'partial' }], dice: { sequence: [10] } })
     assert.equal(body.results[0]?.saveBonus, 6)
     assert.equal(body.results[0]?.total, 16)
@@ -108,7 +108,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     }
   })
 
-  test('improved cover grants improved evasion: half on a failure, none on a success (000 › Cover › Varying Degrees of Cover)', async () => {
+  test('improved cover grants improved evasion: half on a failure, none on a success (SRD 3.5 › Cover › Varying Degrees of Cover)', async () => {
     const body = await saves({
       ruleset: 'dnd35',
       save: 'reflex',
@@ -120,7 +120,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.deepEqual(body.results.map((r) => [r.success, r.damage]), [[true, 0], [false, 8]])
   })
 
-  test('variant Charm uses the better of Cha and Wis (001 › Saving Throws › Charm; D32)', async () => {
+  test('variant Charm uses the better of Cha and Wis (variant › Saving Throws › Charm; docs/rules.md §32)', async () => {
     const body = await saves({
       ruleset: 'variant',
       save: 'charm',
@@ -136,7 +136,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     for (const r of body.results) assert.equal(appliedSum(r.breakdown), r.saveBonus)
   })
 
-  test('variant Death, Fear and Spell add no ability; Reflex adds Dex (001 › Saving Throws)', async () => {
+  test('variant Death, Fear and Spell add no ability; Reflex adds Dex (variant › Saving Throws)', async () => {
     const hero = { abilities: { dex: 18, con: 18, cha: 18, wis: 18 }, baseSaves: { charm: 2, reflex: 2, death: 2, fear: 2, spell: 2 } }
     for (const [save, bonus] of [['death', 2], ['fear', 2], ['spell', 2], ['reflex', 6]] as const) {
       const body = await saves({ ruleset: 'variant', save, dc: 10, targets: [hero], dice: { sequence: [10] } })
@@ -144,14 +144,14 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     }
   })
 
-  test('variant off-guard loses Dex on Reflex; dnd35 flat-footed does not (001 › Conditions › Off-Guard; 000 › Flat-Footed is AC only)', async () => {
+  test('variant off-guard loses Dex on Reflex; dnd35 flat-footed does not (variant › Conditions › Off-Guard; SRD 3.5 › Flat-Footed is AC only)', async () => {
     const variant = await saves({ ruleset: 'variant', save: 'reflex', dc: 10, targets: [{ abilities: { dex: 16 }, baseSaves: { reflex: 1 }, conditions: ['off-guard'] }], dice: { sequence: [10] } })
     assert.equal(variant.results[0]?.saveBonus, 1)
     const dnd = await saves({ ruleset: 'dnd35', save: 'reflex', dc: 10, targets: [{ abilities: { dex: 16 }, baseSaves: { reflex: 1 }, conditions: ['flat-footed'] }], dice: { sequence: [10] } })
     assert.equal(dnd.results[0]?.saveBonus, 4)
   })
 
-  test('variant shaken −2 on every save, sickened −2 on all but Death (001 › Conditions)', async () => {
+  test('variant shaken −2 on every save, sickened −2 on all but Death (variant › Conditions)', async () => {
     const shaken = { baseSaves: { death: 3, spell: 3 }, conditions: ['shaken'] }
     const sickened = { baseSaves: { death: 3, spell: 3 }, conditions: ['sickened'] }
     const death = await saves({ ruleset: 'variant', save: 'death', dc: 10, targets: [shaken, sickened], dice: { sequence: [10, 10] } })
@@ -160,7 +160,7 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
     assert.deepEqual(spell.results.map((r) => r.saveBonus), [1, 1])
   })
 
-  test('a save the ruleset lacks is a 422 (CONTRACT › POST /v1/saves)', async () => {
+  test('a save the ruleset lacks is a 422 (OpenAPI › POST /v1/saves)', async () => {
     const a = await request(app.server).post('/v1/saves').send({ ruleset: 'dnd35', save: 'charm', dc: 10, targets: [{ baseSaves: { charm: 1 } }] })
     assert.equal(a.status, 422)
     assertProblem(a, { type: '/problems/unknown-save', path: '/save' })
@@ -170,8 +170,8 @@ describe('saves (000 › Saving Throws; RULES.md §3)', () => {
   })
 })
 
-describe('initiative (000 › Initiative; Surprise; RULES.md §7)', () => {
-  test('d20 + Dex; Improved Initiative +4; ties go to the higher modifier (000 › Initiative Checks)', async () => {
+describe('initiative (SRD 3.5 › Initiative; Surprise; docs/rules.md §P7)', () => {
+  test('d20 + Dex; Improved Initiative +4; ties go to the higher modifier (SRD 3.5 › Initiative Checks)', async () => {
     const body = await initiative({
       ruleset: 'dnd35',
       combatants: [{ id: 'quick', abilities: { dex: 14 } }, { id: 'trained', abilities: { dex: 10 }, feats: ['improved-initiative'] }, { id: 'slow', abilities: { dex: 8 } }],
@@ -184,7 +184,7 @@ describe('initiative (000 › Initiative; Surprise; RULES.md §7)', () => {
     assert.deepEqual(body.surpriseActors, [])
   })
 
-  test('equal totals and modifiers roll off, after every initiative d20 (CONTRACT › POST /v1/initiative dice order)', async () => {
+  test('equal totals and modifiers roll off, after every initiative d20 (OpenAPI › POST /v1/initiative dice order)', async () => {
     const body = await initiative({
       ruleset: 'pf1e',
       combatants: [{ id: 'a', abilities: { dex: 14 } }, { id: 'b', abilities: { dex: 14 } }, { id: 'c', abilities: { dex: 10 } }],
@@ -196,7 +196,7 @@ describe('initiative (000 › Initiative; Surprise; RULES.md §7)', () => {
     assert.equal(body.rolls[3]?.die, 20)
   })
 
-  test('surprise: some aware → a surprise round for the aware, in initiative order (000 › The Surprise Round)', async () => {
+  test('surprise: some aware → a surprise round for the aware, in initiative order (SRD 3.5 › The Surprise Round)', async () => {
     const body = await initiative({
       ruleset: 'dnd35',
       combatants: [{ id: 'guard', aware: false }, { id: 'thief', abilities: { dex: 16 } }, { id: 'archer' }],
@@ -204,22 +204,22 @@ describe('initiative (000 › Initiative; Surprise; RULES.md §7)', () => {
     })
     assert.equal(body.surpriseRound, true)
     assert.deepEqual(body.surpriseActors, ['archer', 'thief'])
-    // 000 › Flat-Footed: everyone is flat-footed until their first turn.
+    // SRD 3.5 › Flat-Footed: everyone is flat-footed until their first turn.
     assert.deepEqual(new Set(body.flatFooted), new Set(['guard', 'thief', 'archer']))
   })
 
-  test('no one or everyone aware: no surprise round (000 › The Surprise Round)', async () => {
+  test('no one or everyone aware: no surprise round (SRD 3.5 › The Surprise Round)', async () => {
     const none = await initiative({ ruleset: 'dnd35', combatants: [{ id: 'a', aware: false }, { id: 'b', aware: false }], dice: { sequence: [5, 6] } })
     assert.equal(none.surpriseRound, false)
     assert.deepEqual(none.surpriseActors, [])
   })
 
-  test('uncanny dodge is not flat-footed (000 › Flat-Footed)', async () => {
+  test('uncanny dodge is not flat-footed (SRD 3.5 › Flat-Footed)', async () => {
     const body = await initiative({ ruleset: 'dnd35', combatants: [{ id: 'barbarian', feats: ['uncanny-dodge'] }, { id: 'wizard' }], dice: { sequence: [5, 6] } })
     assert.deepEqual(body.flatFooted, ['wizard'])
   })
 
-  test('variant: d20 + BCB + Dex; ties act simultaneously with no roll-off (001 › Initiative; Initiative Ties)', async () => {
+  test('variant: d20 + BCB + Dex; ties act simultaneously with no roll-off (variant › Initiative; Initiative Ties)', async () => {
     const body = await initiative({
       ruleset: 'variant',
       combatants: [{ id: 'fighter', baseAttackBonus: 2, abilities: { dex: 12 } }, { id: 'rogue', baseAttackBonus: 0, abilities: { dex: 16 } }, { id: 'orc', baseAttackBonus: 1 }],
@@ -230,7 +230,7 @@ describe('initiative (000 › Initiative; Surprise; RULES.md §7)', () => {
     assert.equal(body.rolls.length, 3, 'no roll-off in the variant')
   })
 
-  test('variant: a bloodied combatant takes −1 on initiative (001 › Bloodied "including initiative checks")', async () => {
+  test('variant: a bloodied combatant takes −1 on initiative (variant › Bloodied "including initiative checks")', async () => {
     const body = await initiative({
       ruleset: 'variant',
       combatants: [{ id: 'hurt', baseAttackBonus: 2, hitPoints: { max: 12, current: 6 } }],
@@ -240,12 +240,12 @@ describe('initiative (000 › Initiative; Surprise; RULES.md §7)', () => {
     assert.equal(body.order[0]?.total, 11)
   })
 
-  test('hit points with current above max are a 422 inconsistent-fields naming the field, not a silent "unhurt" (CONTRACT › Errors: never a 400 for a schema-valid body)', async () => {
+  test('hit points with current above max are a 422 inconsistent-fields naming the field, not a silent "unhurt" (OpenAPI › Errors: never a 400 for a schema-valid body)', async () => {
     const res = await request(app.server).post('/v1/initiative').send({ ruleset: 'variant', combatants: [{ id: 'a', baseAttackBonus: 1 }, { id: 'b', baseAttackBonus: 1, hitPoints: { max: 5, current: 10 } }] })
     assertProblem(res, { type: '/problems/inconsistent-fields', path: '/combatants/1/hitPoints/current' })
   })
 
-  test('variant surprise round: the aware act (001 › Surprise Rounds)', async () => {
+  test('variant surprise round: the aware act (variant › Surprise Rounds)', async () => {
     const body = await initiative({
       ruleset: 'variant',
       combatants: [{ id: 'a', baseAttackBonus: 0 }, { id: 'b', baseAttackBonus: 0, aware: false }],

@@ -12,7 +12,7 @@ after(async () => { await app.close() })
 const post = (body: unknown) => request(app.server).post('/v1/saves').send(body as object)
 const paths = (res: { body: { errors: Array<{ path: string }> } }) => res.body.errors.map((e) => e.path)
 
-test('POST /v1/saves — 000 › Saving Throws: an area effect rolled once, then one d20 per target; every field comes back', async () => {
+test('POST /v1/saves — SRD 3.5 › Saving Throws: an area effect rolled once, then one d20 per target; every field comes back', async () => {
   const res = await post({
     ruleset: 'dnd35',
     save: 'reflex',

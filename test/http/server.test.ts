@@ -39,7 +39,7 @@ test('a bad configuration value stops the process with one line naming the varia
   assert.match(lines[0] ?? '', /PORT/)
 })
 
-// CONTRACT › Operations: /readyz is 503 while draining after SIGTERM, so a load balancer stops sending before the listener closes.
+// README › Operations: /readyz is 503 while draining after SIGTERM, so a load balancer stops sending before the listener closes.
 test('SIGTERM under load: /readyz turns 503 first, requests keep being served through the delay, an in-flight request completes, exit 0', async () => {
   const child = startServer({ SHUTDOWN_DELAY_MS: '1500', RATE_LIMIT_PER_MINUTE: '0' })
   const { waitFor } = logCollector(child)

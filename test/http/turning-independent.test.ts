@@ -1,5 +1,5 @@
 // An independent check of POST /v1/turning: every expected number below was
-// derived by hand from RULES.md §5, CONTRACT.md and seed 000, not from the code.
+// derived by hand from docs/rules.md §P5, the OpenAPI document and the SRD 3.5, not from the code.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import request from 'supertest'
@@ -42,7 +42,7 @@ function sevenZombiesAndAWight (turnedSoFar = 0) {
   ]
 }
 
-// 000 › How Turning Works (TC-T1, attempt 1): check 9 → 2 HD, damage 11 → five closest zombies
+// SRD 3.5 › How Turning Works (TC-T1, attempt 1): check 9 → 2 HD, damage 11 → five closest zombies
 test('TC-T1 attempt 1: check 9 turns 2 HD, damage 11 turns the five closest zombies', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: sevenZombiesAndAWight(), dice: { sequence: [9, 5, 3] } })
   assert.equal(body.effectiveLevel, 3)
@@ -57,15 +57,15 @@ test('TC-T1 attempt 1: check 9 turns 2 HD, damage 11 turns the five closest zomb
     'zombie-6': 'unaffected', 'zombie-7': 'unaffected', wight: 'unaffected'
   })
   assert.equal(body.hitDiceUsed, 10)
-  // CONTRACT › POST /v1/turning: results in request order
+  // OpenAPI › POST /v1/turning: results in request order
   assert.deepEqual(body.results.map((r: Result) => r.id), [...zombieIds, 'wight'])
-  assert.equal(body.results[0].durationRounds, 10) // 000 › Effect and Duration of Turning: 10 rounds
+  assert.equal(body.results[0].durationRounds, 10) // SRD 3.5 › Effect and Duration of Turning: 10 rounds
   assert.equal(body.results[0].hitDiceSpent, 2)
-  // CONTRACT › Dice order: turning check d20; then turning damage 2d6
+  // OpenAPI › Dice order: turning check d20; then turning damage 2d6
   assert.deepEqual(body.rolls, [d20(9), d6(5), d6(3)])
 })
 
-// 000 › How Turning Works (TC-T1, attempt 2): check 21 → 6 HD, damage 7 → two zombies; 3 HD left cannot pay for the wight
+// SRD 3.5 › How Turning Works (TC-T1, attempt 2): check 21 → 6 HD, damage 7 → two zombies; 3 HD left cannot pay for the wight
 test('TC-T1 attempt 2: check 21 reaches 6 HD, damage 7 turns the two remaining zombies but not the wight', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: sevenZombiesAndAWight(5), dice: { sequence: [20, 1, 3] } })
   // d20 20 + Cha 0 = 20 is row 19–21 → level + 3; the seed's 21 lands in the same row.
@@ -75,12 +75,12 @@ test('TC-T1 attempt 2: check 21 reaches 6 HD, damage 7 turns the two remaining z
   assert.equal(o['zombie-6'], 'turned')
   assert.equal(o['zombie-7'], 'turned')
   assert.equal(o.wight, 'unaffected')
-  for (const id of zombieIds.slice(0, 5)) assert.notEqual(o[id], 'turned', `${id} was already turned and is skipped`) // 000 › Turning Checks: you may skip
+  for (const id of zombieIds.slice(0, 5)) assert.notEqual(o[id], 'turned', `${id} was already turned and is skipped`) // SRD 3.5 › Turning Checks: you may skip
   assert.equal(body.hitDiceUsed, 4)
   assert.deepEqual(body.rolls, [d20(20), d6(1), d6(3)])
 })
 
-// 000 › How Turning Works: the seed's exact 21 (Cha +1 makes a d20 20 into 21)
+// SRD 3.5 › How Turning Works: the seed's exact 21 (Cha +1 makes a d20 20 into 21)
 test('TC-T1 attempt 2 with the seed\'s exact check of 21 (Cha 12)', async () => {
   // Cha +1 also raises the damage: 2d6 (3) + 3 + 1 = 7.
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3, 12), undead: sevenZombiesAndAWight(5), dice: { sequence: [20, 1, 2] } })
@@ -92,7 +92,7 @@ test('TC-T1 attempt 2 with the seed\'s exact check of 21 (Cha 12)', async () => 
   assert.equal(body.hitDiceUsed, 4)
 })
 
-// 000 › Turning Checks (TC-T2): check 19 reaches a wight, but damage 3 cannot turn it
+// SRD 3.5 › Turning Checks (TC-T2): check 19 reaches a wight, but damage 3 cannot turn it
 test('TC-T2: a 1st-level cleric with check 19 can affect 4 HD but turning damage 3 leaves the wight unaffected', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(1), undead: [{ id: 'wight', hitDice: 4, distanceFeet: 20 }], dice: { sequence: [19, 1, 1] } })
   assert.equal(body.turningCheck.maxHitDice, 4)
@@ -101,7 +101,7 @@ test('TC-T2: a 1st-level cleric with check 19 can affect 4 HD but turning damage
   assert.equal(body.hitDiceUsed, 0)
 })
 
-// D42 (SRD35 › Table: Turning Undead): every row, at level 10 with Cha 10
+// docs/rules.md §42 (SRD 3.5 › Table: Turning Undead): every row, at level 10 with Cha 10
 test('Turning Undead table: each d20 maps to the SRD row (level 10, Cha +0)', async () => {
   const expected: Record<number, number> = { 1: 7, 3: 7, 4: 8, 6: 8, 7: 9, 9: 9, 10: 10, 12: 10, 13: 11, 15: 11, 16: 12, 18: 12, 19: 13, 20: 13 }
   for (const [roll, maxHitDice] of Object.entries(expected)) {
@@ -112,7 +112,7 @@ test('Turning Undead table: each d20 maps to the SRD row (level 10, Cha +0)', as
   }
 })
 
-// D42: the extreme rows, reached through the Cha modifier
+// docs/rules.md §42: the extreme rows, reached through the Cha modifier
 test('Turning Undead table: 0 or lower → level − 4, 22 or higher → level + 4', async () => {
   const cases = [
     { cha: 8, roll: 1, total: 0, max: 6 }, // Cha −1
@@ -127,7 +127,7 @@ test('Turning Undead table: 0 or lower → level − 4, 22 or higher → level +
   }
 })
 
-// 000 › Destroying Undead: level ≥ 2 × HD destroys (exactly twice counts)
+// SRD 3.5 › Destroying Undead: level ≥ 2 × HD destroys (exactly twice counts)
 test('destruction: a 4th-level cleric destroys 2-HD zombies; a 3rd-level one only turns them', async () => {
   const undead = [{ id: 'zombie', hitDice: 2, distanceFeet: 10 }, { id: 'ghoul', hitDice: 3, distanceFeet: 20 }]
   const four = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(4), undead, dice: { sequence: [10, 3, 3] } })
@@ -140,7 +140,7 @@ test('destruction: a 4th-level cleric destroys 2-HD zombies; a 3rd-level one onl
   assert.deepEqual(outcomes(three), { zombie: 'turned', ghoul: 'turned' })
 })
 
-// D44: turn resistance counts for the table and the destruction test, not for the damage spent
+// docs/rules.md §44: turn resistance counts for the table and the destruction test, not for the damage spent
 test('turn resistance: raises effective HD for the table and destruction, but only actual HD are spent', async () => {
   // Level 6, check 10 → 6 HD; damage 2d6 (2) + 6 = 8.
   // vampire-spawn-ish: 2 HD + TR 4 = 6 effective: turnable (6 ≤ 6), not destroyed (6 < 12), costs 2.
@@ -158,16 +158,16 @@ test('turn resistance: raises effective HD for the table and destruction, but on
   assert.equal(body.hitDiceUsed, 8)
 })
 
-// D44: turn resistance can put an undead beyond the table: nothing can be affected, so no damage roll
+// docs/rules.md §44: turn resistance can put an undead beyond the table: nothing can be affected, so no damage roll
 test('turn resistance past the table result: unaffected, and no turning damage is rolled', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3), undead: [{ id: 'skeleton', hitDice: 1, turnResistance: 2, distanceFeet: 10 }], dice: { sequence: [9] } })
   assert.equal(body.turningCheck.maxHitDice, 2)
   assert.equal(outcomes(body).skeleton, 'unaffected')
-  assert.equal(body.turningDamage, null) // CONTRACT: null when nothing within range could be affected
+  assert.equal(body.turningDamage, null) // OpenAPI: null when nothing within range could be affected
   assert.deepEqual(body.rolls, [d20(9)])
 })
 
-// 000 › Turning Checks › Range: "can't turn undead that are more than 60 feet away": exactly 60 ft is in range
+// SRD 3.5 › Turning Checks › Range: "can't turn undead that are more than 60 feet away": exactly 60 ft is in range
 test('range: 60 ft is in range, 60.5 and 61 ft are out of range; total cover is out of range', async () => {
   const body = await post({
     ruleset: 'dnd35', action: 'turn', turner: cleric(5),
@@ -183,7 +183,7 @@ test('range: 60 ft is in range, 60.5 and 61 ft are out of range; total cover is 
   assert.equal(body.hitDiceUsed, 1)
 })
 
-// 000 › Turning Damage: only rolled when some undead within 60 ft can be affected
+// SRD 3.5 › Turning Damage: only rolled when some undead within 60 ft can be affected
 test('range: a turnable undead beyond 60 ft does not cause a damage roll', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(5), undead: [{ id: 'far', hitDice: 1, distanceFeet: 65 }], dice: { sequence: [10] } })
   assert.equal(body.turningDamage, null)
@@ -191,7 +191,7 @@ test('range: a turnable undead beyond 60 ft does not cause a damage roll', async
   assert.deepEqual(body.rolls, [d20(10)])
 })
 
-// SRD35 › Cleric (RULES §5.1): +2 on turning checks with 5 or more ranks in Knowledge (religion)
+// SRD 3.5 › Cleric (docs/rules.md §P5.1): +2 on turning checks with 5 or more ranks in Knowledge (religion)
 test('Knowledge (religion): 4 ranks give nothing, 5 ranks give +2 (and move the row)', async () => {
   const undead = [{ id: 'far', hitDice: 1, distanceFeet: 100 }]
   const four = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3, 10, { knowledgeReligionRanks: 4 }), undead, dice: { sequence: [8] } })
@@ -202,19 +202,19 @@ test('Knowledge (religion): 4 ranks give nothing, 5 ranks give +2 (and move the 
   assert.equal(five.turningCheck.modifier, 2)
   assert.equal(five.turningCheck.total, 10)
   assert.equal(five.turningCheck.maxHitDice, 3)
-  // breakdown sums to the modifier (CONTRACT › Modifiers, breakdowns)
+  // breakdown sums to the modifier (OpenAPI › Modifier, Breakdown)
   const sum = five.turningCheck.breakdown.filter((b: { applied: boolean }) => b.applied).reduce((s: number, b: { value: number }) => s + b.value, 0)
   assert.equal(sum, 2)
 })
 
-// Synergy adds to the check only, not to turning damage (000: damage is 2d6 + level + Cha)
+// Synergy adds to the check only, not to turning damage (SRD 3.5: damage is 2d6 + level + Cha)
 test('Knowledge (religion) does not add to turning damage', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3, 10, { knowledgeReligionRanks: 10 }), undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }], dice: { sequence: [10, 2, 2] } })
   assert.equal(body.turningDamage.total, 7)
   assert.equal(body.turningDamage.modifier, 3)
 })
 
-// 000 › Paladins and Undead (TC-T3): from 4th level, turn as a cleric of level − 3 (table, damage, destruction)
+// SRD 3.5 › Paladins and Undead (TC-T3): from 4th level, turn as a cleric of level − 3 (table, damage, destruction)
 test('paladin: 6th level turns as a 3rd-level cleric for the table, the damage and destruction', async () => {
   const paladin = { id: 'paladin', class: 'paladin', level: 6, abilities: { cha: 14 } }
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: paladin, undead: [{ id: 'zombie', hitDice: 2, distanceFeet: 10 }, { id: 'skeleton', hitDice: 1, distanceFeet: 20 }], dice: { sequence: [7, 3, 3] } })
@@ -232,13 +232,13 @@ test('paladin: 4th level is effective level 1', async () => {
   assert.equal(body.turningCheck.maxHitDice, 1)
 })
 
-// 000 › Paladins and Undead: "Beginning at 4th level": a 3rd-level paladin cannot turn
+// SRD 3.5 › Paladins and Undead: "Beginning at 4th level": a 3rd-level paladin cannot turn
 test('paladin below 4th level cannot turn: 422', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: { id: 'p', class: 'paladin', level: 3 }, undead: [{ id: 'z', hitDice: 1, distanceFeet: 5 }], dice: { sequence: [10] } }, 422)
   assertProblem(body, { type: '/problems/not-possible', path: '/turner/level' })
 })
 
-// 000 › Evil Clerics and Undead: would-be turned → rebuked, would-be destroyed → commanded
+// SRD 3.5 › Evil Clerics and Undead: would-be turned → rebuked, would-be destroyed → commanded
 test('rebuke: a 4th-level evil cleric commands a 2-HD zombie and rebukes a 4-HD wight', async () => {
   const body = await post({
     ruleset: 'dnd35', action: 'rebuke', turner: cleric(4, 10, { energy: 'negative' }),
@@ -248,12 +248,12 @@ test('rebuke: a 4th-level evil cleric commands a 2-HD zombie and rebukes a 4-HD 
   assert.equal(body.turningCheck.maxHitDice, 5) // 13–15 → level + 1
   assert.equal(body.turningDamage.total, 10)
   assert.deepEqual(outcomes(body), { zombie: 'commanded', wight: 'rebuked' })
-  assert.equal(body.results[1].durationRounds, 10) // 000 › Rebuked: 10 rounds
+  assert.equal(body.results[1].durationRounds, 10) // SRD 3.5 › Rebuked: 10 rounds
   assert.equal(body.hitDiceUsed, 6)
   assert.deepEqual(body.rolls, [d20(13), d6(3), d6(3)])
 })
 
-// 000 › Commanded: total commanded HD at most the cleric's level
+// SRD 3.5 › Commanded: total commanded HD at most the cleric's level
 test('command: commanded HD stop at the cleric\'s level; the next one that would be commanded is rebuked', async () => {
   const undead = [1, 2, 3].map((n) => ({ id: `z${n}`, hitDice: 2, distanceFeet: 10 * n }))
   const body = await post({ ruleset: 'dnd35', action: 'command', turner: cleric(4, 10, { energy: 'negative' }), undead, dice: { sequence: [10, 6, 6] } })
@@ -263,7 +263,7 @@ test('command: commanded HD stop at the cleric\'s level; the next one that would
   assert.deepEqual(outcomes(more), { z1: 'commanded', z2: 'rebuked', z3: 'rebuked' })
 })
 
-// CONTRACT: turn needs positive energy; a good cleric cannot rebuke (000 › Neutral Clerics and Undead)
+// OpenAPI: turn needs positive energy; a good cleric cannot rebuke (SRD 3.5 › Neutral Clerics and Undead)
 test('energy that does not match the action is a 422', async () => {
   const turn = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(4, 10, { energy: 'negative' }), undead: [], dice: { sequence: [10] } }, 422)
   assertProblem(turn, { type: '/problems/not-possible', path: '/turner/energy' })
@@ -271,7 +271,7 @@ test('energy that does not match the action is a 422', async () => {
   assertProblem(rebuke, { type: '/problems/not-possible', path: '/turner/energy' })
 })
 
-// 000 › Bolstering Undead: the table result becomes the effective HD when higher; 10 rounds; no turning damage
+// SRD 3.5 › Bolstering Undead: the table result becomes the effective HD when higher; 10 rounds; no turning damage
 test('bolster: a check of 16 at level 5 bolsters a 3-HD undead to 7 HD, not a 9-HD one', async () => {
   const body = await post({
     ruleset: 'dnd35', action: 'bolster', turner: cleric(5, 10, { energy: 'negative' }),
@@ -286,7 +286,7 @@ test('bolster: a check of 16 at level 5 bolsters a 3-HD undead to 7 HD, not a 9-
   assert.deepEqual(body.rolls, [d20(16)])
 })
 
-// D44 + 000 › Bolstering Undead: a bolstered undead uses the higher effective HD against a later turn
+// docs/rules.md §44 + SRD 3.5 › Bolstering Undead: a bolstered undead uses the higher effective HD against a later turn
 test('bolstered hit dice make an undead unturnable at the old check', async () => {
   const body = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(5), undead: [{ id: 'ghoul', hitDice: 3, bolsteredHitDice: 7, distanceFeet: 10 }], dice: { sequence: [10] } })
   assert.equal(body.turningCheck.maxHitDice, 5)
@@ -294,7 +294,7 @@ test('bolstered hit dice make an undead unturnable at the old check', async () =
   assert.equal(body.turningDamage, null)
 })
 
-// 000 › Dispelling Turning: check ≥ the good cleric's check frees turned undead up to 2d6 + level + Cha HD
+// SRD 3.5 › Dispelling Turning: check ≥ the good cleric's check frees turned undead up to 2d6 + level + Cha HD
 test('dispel: an equal check frees already-turned undead, closest first, up to the turning damage', async () => {
   const undead = [1, 2, 3, 4].map((n) => ({ id: `z${n}`, hitDice: 2, distanceFeet: 10 * n, alreadyTurned: true }))
   const body = await post({ ruleset: 'dnd35', action: 'dispel', previousTurningCheck: 12, turner: cleric(3, 10, { energy: 'negative' }), undead, dice: { sequence: [12, 2, 2] } })
@@ -305,7 +305,7 @@ test('dispel: an equal check frees already-turned undead, closest first, up to t
   assert.equal(body.hitDiceUsed, 6)
 })
 
-// 000 › Dispelling Turning: a lower check frees nothing
+// SRD 3.5 › Dispelling Turning: a lower check frees nothing
 test('dispel: a lower check frees nothing', async () => {
   const undead = [{ id: 'z1', hitDice: 2, distanceFeet: 10, alreadyTurned: true }]
   const body = await post({ ruleset: 'dnd35', action: 'dispel', previousTurningCheck: 12, turner: cleric(3, 10, { energy: 'negative' }), undead, dice: { sequence: [11, 2, 2] } })
@@ -314,8 +314,8 @@ test('dispel: a lower check frees nothing', async () => {
   assert.equal(body.hitDiceUsed, 0)
 })
 
-// D43: the sweep stops at the first turnable undead the remaining damage cannot pay for
-test('D43: a cheap undead behind one the budget cannot pay for is not turned', async () => {
+// docs/rules.md §43: the sweep stops at the first turnable undead the remaining damage cannot pay for
+test('§43: a cheap undead behind one the budget cannot pay for is not turned', async () => {
   const body = await post({
     ruleset: 'dnd35', action: 'turn', turner: cleric(5),
     undead: [{ id: 'a', hitDice: 4, distanceFeet: 10 }, { id: 'b', hitDice: 4, distanceFeet: 20 }, { id: 'c', hitDice: 1, distanceFeet: 30 }],
@@ -327,7 +327,7 @@ test('D43: a cheap undead behind one the budget cannot pay for is not turned', a
   assert.equal(body.hitDiceUsed, 4)
 })
 
-// RULES §5.1 algorithm: an undead above the table result is passed over, it does not stop the sweep
+// docs/rules.md §P5.1 algorithm: an undead above the table result is passed over, it does not stop the sweep
 test('an untouchable undead closer in does not stop the sweep', async () => {
   const body = await post({
     ruleset: 'dnd35', action: 'turn', turner: cleric(3),
@@ -337,7 +337,7 @@ test('an untouchable undead closer in does not stop the sweep', async () => {
   assert.deepEqual(outcomes(body), { wight: 'unaffected', zombie: 'turned' })
 })
 
-// Request order does not matter, distance does (000 › Range: closest first)
+// Request order does not matter, distance does (SRD 3.5 › Range: closest first)
 test('closest first regardless of request order', async () => {
   const body = await post({
     ruleset: 'dnd35', action: 'turn', turner: cleric(3, 6),
@@ -348,7 +348,7 @@ test('closest first regardless of request order', async () => {
   assert.deepEqual(outcomes(body), { far: 'unaffected', near: 'turned' })
 })
 
-// 000 › Closest Creature: equal distance → a die decides; route docs: dk picks the closest in request order
+// SRD 3.5 › Closest Creature: equal distance → a die decides; route docs: dk picks the closest in request order
 test('tie of distance that matters: a tie-break d2 after the damage dice picks who counts as closest', async () => {
   const undead = [{ id: 'a', hitDice: 2, distanceFeet: 10 }, { id: 'b', hitDice: 2, distanceFeet: 10 }]
   // Cha 6 (−2): check 11 − 2 = 9 → 2 HD; damage 2 + 3 − 2 = 3: only one of the two.
@@ -358,7 +358,7 @@ test('tie of distance that matters: a tie-break d2 after the damage dice picks w
   assert.deepEqual(body.rolls, [d20(11), d6(1), d6(1), { purpose: 'tie-break', die: 2, result: 2 }])
 })
 
-// SRD35 › Cleric: uses per day 3 + Cha modifier; Extra Turning +4 (RULES §5.1)
+// SRD 3.5 › Cleric: uses per day 3 + Cha modifier; Extra Turning +4 (docs/rules.md §P5.1)
 test('uses per day: 3 + Cha modifier, +4 per Extra Turning', async () => {
   const plain = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric(3, 14), undead: [], dice: { sequence: [10] } })
   assert.equal(plain.usesPerDay.total, 5)
@@ -366,12 +366,12 @@ test('uses per day: 3 + Cha modifier, +4 per Extra Turning', async () => {
   assert.equal(extra.usesPerDay.total, 9)
 })
 
-// ---- pf1e channel energy (RULES §5.3, D45) ----
+// ---- pf1e channel energy (docs/rules.md §P5.3, §45) ----
 
 const pfCleric = (level: number, cha = 10, extra: Record<string, unknown> = {}) => ({ id: 'cleric', class: 'cleric', level, abilities: { cha }, ...extra })
 const undeadTarget = (id: string, will: number, extra: Record<string, unknown> = {}) => ({ id, kind: 'undead', baseSaves: { will }, abilities: { wis: 10 }, ...extra })
 
-// D45 (PRD › Cleric › Channel Energy): ceil(level / 2)d6
+// docs/rules.md §45 (PRD › Cleric › Channel Energy): ceil(level / 2)d6
 test('pf1e channel dice: ceil(level / 2)d6 at levels 1, 2, 3, 5, 20', async () => {
   for (const [level, count] of [[1, 1], [2, 1], [3, 2], [5, 3], [20, 10]] as const) {
     const body = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(level), targets: [{ id: 'ally', kind: 'living' }], dice: { sequence: Array(count).fill(2) } })
@@ -382,7 +382,7 @@ test('pf1e channel dice: ceil(level / 2)d6 at levels 1, 2, 3, 5, 20', async () =
   }
 })
 
-// D45: DC 10 + ½ level + Cha; half on a save (rounded down); rolls: channel dice then saves in request order
+// docs/rules.md §45: DC 10 + ½ level + Cha; half on a save (rounded down); rolls: channel dice then saves in request order
 test('pf1e channel-positive: DC 15 at level 5 Cha 16; failed save full damage, made save half, living healed up to max HP', async () => {
   const body = await post({
     ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(5, 16),
@@ -409,7 +409,7 @@ test('pf1e channel-positive: DC 15 at level 5 Cha 16; failed save full damage, m
     [['channel', 6, 4], ['channel', 6, 5], ['channel', 6, 6], ['save', 20, 11], ['save', 20, 12]])
 })
 
-// D45: negative energy harms the living, heals undead
+// docs/rules.md §45: negative energy harms the living, heals undead
 test('pf1e channel-negative: harms the living (Will half), heals undead', async () => {
   const body = await post({
     ruleset: 'pf1e', action: 'channel-negative', turner: pfCleric(4, 12, { energy: 'negative' }),
@@ -424,7 +424,7 @@ test('pf1e channel-negative: harms the living (Will half), heals undead', async 
   assert.equal(body.results[1].healed, 7)
 })
 
-// RULES §3: natural 1 always fails, natural 20 always succeeds
+// docs/rules.md §P3: natural 1 always fails, natural 20 always succeeds
 test('pf1e channel save: natural 1 fails even when the total beats the DC; natural 20 succeeds', async () => {
   const body = await post({
     ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(20, 30),
@@ -441,7 +441,7 @@ test('pf1e channel save: natural 1 fails even when the total beats the DC; natur
   assert.equal(body.results[1].damage, 5)
 })
 
-// D45: a 30-ft burst: 30 ft in, 31 ft out
+// docs/rules.md §45: a 30-ft burst: 30 ft in, 31 ft out
 test('pf1e channel burst: 30 ft is inside, 31 ft is out of range and rolls no save', async () => {
   const body = await post({
     ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(1),
@@ -452,7 +452,7 @@ test('pf1e channel burst: 30 ft is inside, 31 ft is out of range and rolls no sa
   assert.equal(body.rolls.length, 2)
 })
 
-// PRD › Paladin (RULES §5.3): from 4th level, channels positive energy at paladin level
+// PRD › Paladin (docs/rules.md §P5.3): from 4th level, channels positive energy at paladin level
 test('pf1e paladin: 6th level channels 3d6 at DC 10 + 3 + Cha', async () => {
   const body = await post({
     ruleset: 'pf1e', action: 'channel-positive', turner: { id: 'pal', class: 'paladin', level: 6, abilities: { cha: 14 } },
@@ -486,13 +486,13 @@ test('pf1e turn-undead feat: failed save → turned for 10 rounds; made save →
   assert.deepEqual(body.rolls.map((r: { purpose: string }) => r.purpose), ['save', 'save'])
 })
 
-// RULES §5.4: variant has no turning
+// docs/rules.md §P5.4: variant has no turning
 test('variant: 422 rule-not-defined', async () => {
   const body = await post({ ruleset: 'variant', action: 'turn', turner: cleric(3), undead: [] }, 422)
   assertProblem(body, { type: '/problems/rule-not-defined', path: '/action' })
 })
 
-// dnd35 has no channel energy; pf1e has no turn table (CONTRACT: an action the ruleset lacks is 422)
+// dnd35 has no channel energy; pf1e has no turn table (OpenAPI: an action the ruleset lacks is 422)
 test('an action the ruleset lacks is a 422 rule-not-defined', async () => {
   const a = await post({ ruleset: 'dnd35', action: 'channel-positive', turner: cleric(3), targets: [] }, 422)
   assertProblem(a, { type: '/problems/rule-not-defined', path: '/action' })
@@ -546,7 +546,7 @@ test('odd input: empty list, 100 undead, huge hit dice, null Cha, missing fields
 // BRIEF (cross-field input JSON Schema cannot express, e.g. `current` above `max`): a 400 naming the field,
 // not a silent "healed 0" computed from an impossible stat block.
 test('pf1e channel target with current hit points above max is a 422 inconsistent-fields naming the field', async () => {
-  // Each number fits the schema; together they do not: never a 400 (CONTRACT › Errors).
+  // Each number fits the schema; together they do not: never a 400 (OpenAPI › Errors).
   const body = await post({ ruleset: 'pf1e', action: 'channel-positive', turner: pfCleric(3), targets: [{ id: 'ok', kind: 'living', hitPoints: { max: 10, current: 10 } }, { id: 'a', kind: 'living', hitPoints: { max: 10, current: 20 } }] }, 422)
   assertProblem(body, { type: '/problems/inconsistent-fields', path: '/targets/1/hitPoints/current' })
 })

@@ -14,7 +14,7 @@ const cleric = { id: 'cleric', level: 3, class: 'cleric', energy: 'positive', ab
 const zombies = (turned: number) => [1, 2, 3, 4, 5, 6, 7].map((n) => ({ id: `zombie-${n}`, hitDice: 2, distanceFeet: 5 * n, alreadyTurned: n <= turned }))
 const wight = { id: 'wight', hitDice: 4, distanceFeet: 50, turnResistance: 0 }
 
-test('TC-T1 through HTTP, attempt 1: check 9, damage 11 turns the five closest zombies (000 › How Turning Works)', async () => {
+test('TC-T1 through HTTP, attempt 1: check 9, damage 11 turns the five closest zombies (SRD 3.5 › How Turning Works)', async () => {
   const res = await post({ ruleset: 'dnd35', action: 'turn', turner: cleric, undead: [...zombies(0), wight], dice: { sequence: [8, 3, 4] } }).expect(200)
   const b = res.body
   assert.equal(b.ruleset, 'dnd35')
@@ -39,7 +39,7 @@ test('TC-T1 through HTTP, attempt 1: check 9, damage 11 turns the five closest z
   ])
 })
 
-test('TC-T1 through HTTP, attempt 2: check 21, damage 7 turns the other two zombies and not the wight (D43)', async () => {
+test('TC-T1 through HTTP, attempt 2: check 21, damage 7 turns the other two zombies and not the wight (docs/rules.md §43)', async () => {
   const res = await post({ action: 'turn', turner: cleric, undead: [...zombies(5), wight], dice: { sequence: [20, 1, 2] } }).expect(200)
   assert.equal(res.body.turningCheck.total, 21)
   assert.equal(res.body.turningCheck.maxHitDice, 6)
@@ -55,7 +55,7 @@ test('turningDamage is null and not rolled when nothing in range could be affect
   assert.deepEqual(res.body.results.map((r: { outcome: string }) => r.outcome), ['unaffected', 'out-of-range'])
 })
 
-test('rebuke/command, bolster and dispel through HTTP (000 › Evil Clerics and Undead)', async () => {
+test('rebuke/command, bolster and dispel through HTTP (SRD 3.5 › Evil Clerics and Undead)', async () => {
   const evil = { level: 6, class: 'cleric', energy: 'negative', abilities: { cha: 12 } }
   const rebuke = await post({ action: 'command', turner: evil, commandedHitDice: 4, undead: [{ id: 'z1', hitDice: 2, distanceFeet: 5 }, { id: 'z2', hitDice: 2, distanceFeet: 10 }], dice: { sequence: [10, 1, 1] } }).expect(200)
   assert.deepEqual(rebuke.body.results.map((r: { outcome: string }) => r.outcome), ['commanded', 'rebuked'])
@@ -67,7 +67,7 @@ test('rebuke/command, bolster and dispel through HTTP (000 › Evil Clerics and 
   assert.equal(dispel.body.results[0].outcome, 'freed')
 })
 
-test('a 4th-level paladin turns as a 1st-level cleric; a 3rd-level paladin is a 422 (000 › Paladins and Undead)', async () => {
+test('a 4th-level paladin turns as a 1st-level cleric; a 3rd-level paladin is a 422 (SRD 3.5 › Paladins and Undead)', async () => {
   const ok = await post({ action: 'turn', turner: { level: 4, class: 'paladin', abilities: { cha: 10 } }, undead: [{ id: 's', hitDice: 1, distanceFeet: 5 }], dice: { sequence: [10, 1, 1] } }).expect(200)
   assert.equal(ok.body.effectiveLevel, 1)
   assert.equal(ok.body.turningCheck.maxHitDice, 1)
@@ -83,7 +83,7 @@ test('400s: level 0, a negative distance, unknown fields; 422s: fields of anothe
   assert.deepEqual(negative.body.errors.map((e: { path: string }) => e.path), ['/undead/0/distanceFeet'])
   const unknown = await post({ action: 'turn', turner: { ...cleric, clas: 'cleric' }, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5, turnResistence: 2 }] }).expect(400)
   assert.deepEqual(unknown.body.errors.map((e: { path: string }) => e.path).sort(), ['/turner/clas', '/undead/0/turnResistence'])
-  // Fields of another action and duplicate ids each fit the schema, not together: 422 inconsistent-fields (CONTRACT › Errors).
+  // Fields of another action and duplicate ids each fit the schema, not together: 422 inconsistent-fields (OpenAPI › Errors).
   assertProblem(await post({ action: 'turn', turner: cleric, undead: [], targets: [], previousTurningCheck: 3 }), { type: '/problems/inconsistent-fields', path: ['/targets', '/previousTurningCheck'] })
   assertProblem(await post({ ruleset: 'pf1e', action: 'channel-positive', turner: cleric, targets: [], checkModifiers: [], skipAlreadyTurned: true, commandedHitDice: 2 }), { type: '/problems/inconsistent-fields', path: ['/commandedHitDice', '/skipAlreadyTurned', '/checkModifiers'] })
   assertProblem(await post({ action: 'turn', turner: cleric, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }, { id: 'z', hitDice: 2, distanceFeet: 5 }] }), { type: '/problems/inconsistent-fields', path: '/undead/1/id' })
@@ -99,11 +99,11 @@ test('422s: missing undead, variant (rule-not-defined), a dnd35 action under pf1
   const pfTurn = await post({ ruleset: 'pf1e', action: 'turn', turner: cleric, undead: [] }).expect(422)
   assertProblem(pfTurn, { type: '/problems/rule-not-defined', path: '/action' })
   const die = await post({ action: 'turn', turner: cleric, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }], dice: { sequence: [10, 7] } }).expect(422)
-  // the 7 is the second die, a d6 of turning damage (000 › Turning Checks: turning damage is 2d6 + level + Cha)
+  // the 7 is the second die, a d6 of turning damage (SRD 3.5 › Turning Checks: turning damage is 2d6 + level + Cha)
   assertProblem(die, { type: '/problems/invalid-die-value', path: '/dice/sequence/1' })
 })
 
-test('pf1e channel-positive: heals the living, harms undead with a Will save for half; every field declared (D45)', async () => {
+test('pf1e channel-positive: heals the living, harms undead with a Will save for half; every field declared (docs/rules.md §45)', async () => {
   const res = await post({
     ruleset: 'pf1e',
     action: 'channel-positive',
@@ -143,7 +143,7 @@ test('pf1e channel-negative harms the living and heals undead; turn-undead needs
   assertProblem(await post({ ruleset: 'pf1e', action: 'channel-positive', turner, undead: [] }), { type: '/problems/inconsistent-fields', path: '/undead' })
 })
 
-test('equally close zombies: tie-break dice after the turning damage pick the five turned (000 › Closest Creature)', async () => {
+test('equally close zombies: tie-break dice after the turning damage pick the five turned (SRD 3.5 › Closest Creature)', async () => {
   const undead = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ id: `zombie-${n}`, hitDice: 2, distanceFeet: 30 }))
   const res = await post({ action: 'turn', turner: cleric, undead, dice: { sequence: [8, 3, 4, 2, 6, 1, 1, 1, 1] } }).expect(200)
   // d7 = 2 → zombie-2; d6 = 6 → zombie-7; then zombie-1, -3, -4 (turning damage 11 pays for five).
@@ -161,7 +161,7 @@ test('the same seed replays the same turning', async () => {
   assert.equal(a.body.seed, 42)
 })
 
-test('GET /v1/rulesets/dnd35 publishes the Turning Undead table (D42); turning actions per ruleset', async () => {
+test('GET /v1/rulesets/dnd35 publishes the Turning Undead table (docs/rules.md §42); turning actions per ruleset', async () => {
   const res = await request(app.server).get('/v1/rulesets/dnd35').expect(200)
   assert.deepEqual(res.body.turningTable, [
     { checkMin: null, checkMax: 0, maxHitDiceRelativeToLevel: -4 },

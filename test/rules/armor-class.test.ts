@@ -16,20 +16,20 @@ const fighter: CombatantInput = {
   armorClass: { armor: 4, shield: 2, deflection: 1, dodge: 1, natural: 1 }
 }
 
-test('dnd35 AC = 10 + armor + shield + Dex + size + natural + deflection + dodge (000 › Armor Class)', () => {
+test('dnd35 AC = 10 + armor + shield + Dex + size + natural + deflection + dodge (SRD 3.5 › Armor Class)', () => {
   const ac = armorClass(dnd35, fighter, { kind: 'melee', touch: false })
   assert.equal(ac.value, 10 + 4 + 2 + 2 + 1 + 1 + 1 + 1)
   assert.equal(ac.acType, 'normal')
   assert.equal(ac.breakdown.filter((b) => b.applied).reduce((s, b) => s + b.value, 10), ac.value)
 })
 
-test('touch AC drops armor, shield and natural armor (000 › Armor Class › Touch Attacks)', () => {
+test('touch AC drops armor, shield and natural armor (SRD 3.5 › Armor Class › Touch Attacks)', () => {
   const ac = armorClass(dnd35, fighter, { kind: 'melee', touch: true })
   assert.equal(ac.value, 10 + 2 + 1 + 1 + 1)
   assert.equal(ac.acType, 'touch')
 })
 
-test('flat-footed drops a positive Dex and dodge; uncanny dodge keeps them (000 › Initiative › Flat-Footed)', () => {
+test('flat-footed drops a positive Dex and dodge; uncanny dodge keeps them (SRD 3.5 › Initiative › Flat-Footed)', () => {
   const ff = armorClass(dnd35, { ...fighter, conditions: ['flat-footed'] }, { kind: 'melee', touch: false })
   assert.equal(ff.value, 10 + 4 + 2 + 1 + 1 + 1)
   assert.equal(ff.acType, 'flat-footed')
@@ -39,44 +39,44 @@ test('flat-footed drops a positive Dex and dodge; uncanny dodge keeps them (000 
   assert.equal(clumsy.value, 8, 'a Dex penalty still applies when flat-footed')
 })
 
-test('helpless: Dex treated as 0 (−5) against all attacks, −4 more against melee (000 › Helpless Defenders)', () => {
+test('helpless: Dex treated as 0 (−5) against all attacks, −4 more against melee (SRD 3.5 › Helpless Defenders)', () => {
   const target: CombatantInput = { abilities: { dex: 14 }, armorClass: { armor: 4 }, conditions: ['helpless'] }
   assert.equal(armorClass(dnd35, target, { kind: 'melee', touch: false }).value, 10 + 4 - 5 - 4)
   assert.equal(armorClass(dnd35, target, { kind: 'ranged', touch: false }).value, 10 + 4 - 5)
   assert.equal(armorClass(dnd35, target, { kind: 'ranged', touch: false }).acType, 'flat-footed')
 })
 
-test('pf1e helpless: −9 melee, −5 ranged in total for a Dex 10 target (002 › Helpless Defenders)', () => {
+test('pf1e helpless: −9 melee, −5 ranged in total for a Dex 10 target (PRD › Helpless Defenders)', () => {
   const target: CombatantInput = { armorClass: { armor: 4 }, conditions: ['helpless'] }
   assert.equal(armorClass(pf1e, target, { kind: 'melee', touch: false }).value, 14 - 9)
   assert.equal(armorClass(pf1e, target, { kind: 'ranged', touch: false }).value, 14 - 5)
 })
 
-test('prone: −4 against melee, +4 against ranged (RULES.md §1.4)', () => {
+test('prone: −4 against melee, +4 against ranged (docs/rules.md §P1.4)', () => {
   const target: CombatantInput = { conditions: ['prone'] }
   assert.equal(armorClass(dnd35, target, { kind: 'melee', touch: false }).value, 6)
   assert.equal(armorClass(dnd35, target, { kind: 'ranged', touch: false }).value, 14)
 })
 
-test('cover +4, improved cover +8 (000 › Cover)', () => {
+test('cover +4, improved cover +8 (SRD 3.5 › Cover)', () => {
   assert.equal(armorClass(dnd35, {}, { kind: 'ranged', touch: false, cover: 'cover' }).value, 14)
   assert.equal(armorClass(dnd35, {}, { kind: 'ranged', touch: false, cover: 'improved' }).value, 18)
 })
 
-test('dnd35 pinned: −4 against non-pinners, no Dex; the pinner does not get the −4 (D10)', () => {
+test('dnd35 pinned: −4 against non-pinners, no Dex; the pinner does not get the −4 (docs/rules.md §10)', () => {
   const target: CombatantInput = { abilities: { dex: 14 }, conditions: ['pinned'] }
   assert.equal(armorClass(dnd35, target, { kind: 'melee', touch: false }).value, 6)
   // Against its own pinner the pinned creature keeps Dex: grapplers lose it only against outsiders.
   assert.equal(armorClass(dnd35, target, { kind: 'melee', touch: false, attackerIsPinner: true, attackerInGrapple: true }).value, 12)
 })
 
-test('variant off-guard: −2 and no Dex (001 › Conditions › Off-Guard); no size modifier (001 › Armor Class)', () => {
+test('variant off-guard: −2 and no Dex (variant › Conditions › Off-Guard); no size modifier (variant › Armor Class)', () => {
   const target: CombatantInput = { size: 'small', abilities: { dex: 14 }, armorClass: { armor: 3 }, conditions: ['off-guard'] }
   assert.equal(armorClass(variant, target, { kind: 'melee', touch: false }).value, 10 + 3 - 2)
   assert.equal(armorClass(variant, { ...target, conditions: [] }, { kind: 'melee', touch: false }).value, 10 + 3 + 2)
 })
 
-test('variant helpless: −4 melee, Dex −5, no off-guard −2 (001 › Helpless Defenders)', () => {
+test('variant helpless: −4 melee, Dex −5, no off-guard −2 (variant › Helpless Defenders)', () => {
   const target: CombatantInput = { abilities: { dex: 14 }, conditions: ['helpless', 'off-guard'] }
   assert.equal(armorClass(variant, target, { kind: 'melee', touch: false }).value, 1)
 })

@@ -1,4 +1,4 @@
-// RULES.md §1.4: the penalties a creature's own conditions put on its rolls.
+// docs/rules.md §P1.4: the penalties a creature's own conditions put on its rolls.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
@@ -16,7 +16,7 @@ const sum = (mods: Array<{ value: number }>) => mods.reduce((n, m) => n + m.valu
 test('dnd35: prone −4 melee only; shaken −2 on melee and checks (SRD35 › Conditions)', () => {
   assert.equal(sum(penalties('dnd35', { conditions: ['prone', 'shaken'] }, 'melee')), -6)
   assert.equal(sum(penalties('dnd35', { conditions: ['prone', 'shaken'] }, 'checks')), -2)
-  // 000 › If You're Grappling: attacks made while grappling take −4, once for either name; the grapple checks do not.
+  // SRD 3.5 › If You're Grappling: attacks made while grappling take −4, once for either name; the grapple checks do not.
   assert.equal(sum(penalties('dnd35', { conditions: ['grappled', 'grappling'] }, 'melee')), -4)
   assert.equal(sum(penalties('dnd35', { conditions: ['grappling'] }, 'melee', { toGrapple: true })), 0)
 })
@@ -26,7 +26,7 @@ test('pf1e: grappled −2 except to grapple or escape (PRD › Conditions)', () 
   assert.equal(sum(penalties('pf1e', { conditions: ['grappled'] }, 'melee', { toGrapple: true })), 0)
 })
 
-test('variant: wounded brings bloodied; sickened counts as bloodied, once (001 › Conditions; D63)', () => {
+test('variant: wounded brings bloodied; sickened counts as bloodied, once (variant › Conditions; docs/rules.md §63)', () => {
   assert.deepEqual(penalties('variant', { conditions: ['wounded'] }, 'checks').map((m) => [m.source, m.value]), [['wounded', -1], ['bloodied (wounded)', -1]])
   assert.equal(sum(penalties('variant', { conditions: ['sickened', 'bloodied'] }, 'melee')), -1)
 })

@@ -23,7 +23,7 @@ const wounded = { id: 'wizard', kind: 'living' as const, hitPoints: { max: 20, c
 const zombie = { id: 'zombie', kind: 'undead' as const, baseSaves: { will: 3 }, abilities: { wis: 10 } }
 const ghoul = { id: 'ghoul', kind: 'undead' as const, baseSaves: { will: 5 }, abilities: { wis: 14 } }
 
-test('channel positive: heals the living (capped at max HP), harms undead with a Will save for half (PRD › Channel Energy; D45)', () => {
+test('channel positive: heals the living (capped at max HP), harms undead with a Will save for half (PRD › Channel Energy; docs/rules.md §45)', () => {
   const { r, dice } = channel({ action: 'channel-positive', turner: cleric, targets: [fighter, zombie, wounded, ghoul] }, [4, 5, 6, 11, 13])
   assert.deepEqual(r.channel, { dice: '3d6', roll: [4, 5, 6], total: 15 })
   assert.equal(r.saveDc.total, 15)

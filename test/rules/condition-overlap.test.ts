@@ -1,6 +1,6 @@
 // A condition that is another under a second name, or that a worse one
 // replaces, must not count twice: an unconscious creature is helpless
-// (000 › Helpless Defenders: −4 melee, Dex −5, once), and pf1e pinned is a
+// (SRD 3.5 › Helpless Defenders: −4 melee, Dex −5, once), and pf1e pinned is a
 // more severe grappled whose effects do not stack with it (PRD › Conditions).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -11,7 +11,7 @@ import { combatManeuverDefense } from '../../src/rules/maneuvers/combat-maneuver
 
 const pf1e = getRuleset('pf1e')
 
-test('helpless and unconscious together: Dex −5 and −4 melee once (000 › Helpless Defenders)', () => {
+test('helpless and unconscious together: Dex −5 and −4 melee once (SRD 3.5 › Helpless Defenders)', () => {
   for (const id of RULESET_IDS) {
     const ruleset = getRuleset(id)
     const one = armorClass(ruleset, { conditions: ['helpless'] }, { kind: 'melee', touch: true }).value
@@ -44,7 +44,7 @@ test('property: listing more conditions that name the same effect never changes 
     }))
 })
 
-test('entangled: −4 Dex lowers AC and CMD through the Dex modifier (RULES §1.4; SRD35/PRD › Entangled)', () => {
+test('entangled: −4 Dex lowers AC and CMD through the Dex modifier (docs/rules.md §P1.4; SRD35/PRD › Entangled)', () => {
   for (const id of ['dnd35', 'pf1e'] as const) {
     // Dex 14 (+2) becomes 10 (+0).
     assert.equal(armorClass(getRuleset(id), { abilities: { dex: 14 }, conditions: ['entangled'] }, { kind: 'melee', touch: true }).value, 10, id)

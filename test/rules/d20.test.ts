@@ -5,20 +5,20 @@ import { judgeD20 } from '../../src/rules/d20.js'
 import { confirmationHits } from '../../src/rules/attacks/resolve.js'
 import { attack, first } from './attacks/helpers.js'
 
-test('attack rolls and saves: a natural 1 fails and a natural 20 succeeds whatever the total (000 › Attack Roll; 000 › Saving Throws; D16)', () => {
+test('attack rolls and saves: a natural 1 fails and a natural 20 succeeds whatever the total (SRD 3.5 › Attack Roll; SRD 3.5 › Saving Throws; docs/rules.md §16)', () => {
   assert.deepEqual(judgeD20(1, 30, 10), { success: false, automatic: 'natural-1', margin: 20 })
   assert.deepEqual(judgeD20(20, 5, 30), { success: true, automatic: 'natural-20', margin: -25 })
   assert.deepEqual([judgeD20(10, 15, 15).success, judgeD20(9, 14, 15).success], [true, false])
 })
 
-test('checks: no automatic results; the pf1e stabilization check only succeeds on a natural 20 (D46)', () => {
+test('checks: no automatic results; the pf1e stabilization check only succeeds on a natural 20 (docs/rules.md §46)', () => {
   assert.equal(judgeD20(20, 5, 30, 'none').success, false)
   assert.equal(judgeD20(1, 30, 10, 'none').success, true)
   assert.equal(judgeD20(20, 5, 30, 'natural-20-succeeds').success, true)
   assert.equal(judgeD20(1, 30, 10, 'natural-20-succeeds').success, true)
 })
 
-test('D65: a natural 20 on the confirmation roll is nothing special; a natural 1 fails it', () => {
+test('docs/rules.md §65: a natural 20 on the confirmation roll is nothing special; a natural 1 fails it', () => {
   assert.equal(confirmationHits(20, 0, 21), false)
   assert.equal(confirmationHits(1, 30, 10), false)
   // A threat on 20 against AC 30 with +0: the confirmation 20 totals 20 < 30, so a normal hit.

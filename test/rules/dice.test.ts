@@ -15,7 +15,7 @@ test('notation: NdM terms, bare d20, constants, signs', () => {
   assert.deepEqual(parseNotation('-3').terms, [{ kind: 'constant', sign: -1, value: 3 }])
 })
 
-test('notation: bounds of 1,000 dice, 1,000 faces and 20 terms (CONTRACT › Conventions)', () => {
+test('notation: bounds of 1,000 dice, 1,000 faces and 20 terms (OpenAPI › Limits)', () => {
   assert.doesNotThrow(() => parseNotation('1000d1000'))
   assert.throws(() => parseNotation('1001d6'), /at most 1000 dice per term/)
   assert.throws(() => parseNotation('1d1001'), /at most 1000 faces/)
@@ -85,7 +85,7 @@ test('the generator is not visibly biased: 6,000 d6 rolls land near 1,000 per fa
 
 // The schema states the notation as a `pattern` for tools that do not know the
 // `dice-notation` format (a generated client, a fuzzer): it must accept exactly
-// what the parser reads, or a schema-valid body would be a 400 (CONTRACT › Errors).
+// what the parser reads, or a schema-valid body would be a 400 (OpenAPI › Errors).
 test('notation: the published pattern accepts exactly what the parser reads', () => {
   const pattern = new RegExp(DICE_NOTATION_PATTERN, 'u')
   const agree = (text: string): void => assert.equal(pattern.test(text), isValidNotation(text), JSON.stringify(text))

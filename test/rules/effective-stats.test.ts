@@ -25,7 +25,7 @@ const sling = { name: 'light crossbow', type: 'ranged' as const, damage: '1d8', 
 const dexEntry = (breakdown: ReadonlyArray<{ source: string, value: number }>) => breakdown.filter((b) => b.source.startsWith('Dexterity')).reduce((n, b) => n + b.value, 0)
 const participant = (combatant: CombatantInput): Participant => ({ role: 'defender', path: '/defender', combatant })
 
-test('pf1e grappled and grappling, Dex 14: −4 Dex once, so +0 on the ranged attack roll as in AC and CMD (PRD › Conditions › Grappled; RULES.md §1.4)', () => {
+test('pf1e grappled and grappling, Dex 14: −4 Dex once, so +0 on the ranged attack roll as in AC and CMD (PRD › Conditions › Grappled; docs/rules.md §P1.4)', () => {
   const grappler = { baseAttackBonus: 0, abilities: { dex: 14 }, conditions: ['grappled', 'grappling'] }
   const a = first(attack('pf1e', { attacker: grappler, target: { armorClass: { total: 10 } }, weapon: sling }, [10, 1]))
   // BAB 0 + Dex (14 − 4 = 10: +0) − 2 grappled, counted once.
@@ -35,7 +35,7 @@ test('pf1e grappled and grappling, Dex 14: −4 Dex once, so +0 on the ranged at
   assert.equal(combatManeuverDefense(pf1e, participant(grappler)).total, 10)
 })
 
-test('entangled, Dex 14: −4 Dex lowers initiative too, +0 instead of +2 (RULES.md §1.4; SRD35/PRD › Entangled)', () => {
+test('entangled, Dex 14: −4 Dex lowers initiative too, +0 instead of +2 (docs/rules.md §P1.4; SRD35/PRD › Entangled)', () => {
   for (const id of ['dnd35', 'pf1e'] as const) {
     const [entry] = rollInitiative(getRuleset(id), [{ id: 'caught', abilities: { dex: 14 }, conditions: ['entangled'] }], new Dice({ seed: 1, sequence: [10] })).order
     assert.equal(entry?.modifier, 0, id)
@@ -43,7 +43,7 @@ test('entangled, Dex 14: −4 Dex lowers initiative too, +0 instead of +2 (RULES
   }
 })
 
-test('variant: bloodied and wounded from hit points cost −1 each on attack rolls, as on initiative and maneuvers (RULES.md §6.3; 001 › Hit Points)', () => {
+test('variant: bloodied and wounded from hit points cost −1 each on attack rolls, as on initiative and maneuvers (docs/rules.md §P6.3; variant › Hit Points)', () => {
   const hurt = (current: number) => ({ baseAttackBonus: 2, abilities: { str: 10 }, hitPoints: { max: 20, current } })
   const sword = { name: 'sword', damage: '1d8' }
   const bonus = (current: number) => first(attack('variant', { attacker: hurt(current), target: { armorClass: { armor: 0 } }, weapon: sword }, [10, 1])).attackBonus
@@ -52,7 +52,7 @@ test('variant: bloodied and wounded from hit points cost −1 each on attack rol
   assert.equal(initiativeModifier(variant, { id: 'w', ...hurt(5) }).value, 2 - 2)
 })
 
-test('coup de grace: a shaken helpless target saves at the /v1/saves bonus, +5 not +7 (000 › Helpless Defenders; RULES.md §3, SRD35 › Shaken)', () => {
+test('coup de grace: a shaken helpless target saves at the /v1/saves bonus, +5 not +7 (SRD 3.5 › Helpless Defenders; docs/rules.md §P3, SRD35 › Shaken)', () => {
   const target = { conditions: ['helpless', 'shaken'], abilities: { con: 14 }, baseSaves: { fortitude: 5 }, armorClass: { armor: 0 } }
   const cdg = attack('dnd35', { mode: 'coup-de-grace', attacker: { baseAttackBonus: 1 }, target, weapon: { name: 'dagger', damage: '1d4' } }, [2, 2, 10])
   const saves = resolveSaves(dnd35, { save: 'fortitude', dc: 15, targets: [target] }, new Dice({ seed: 1, sequence: [10] }))
@@ -62,7 +62,7 @@ test('coup de grace: a shaken helpless target saves at the /v1/saves bonus, +5 n
   assert.deepEqual(cdg.coupDeGrace?.breakdown, saves.results[0]?.breakdown)
 })
 
-test('channel energy: a shaken undead takes −2 on its Will save, as on any save (PRD › Conditions › Shaken; RULES.md §3, §5.3)', () => {
+test('channel energy: a shaken undead takes −2 on its Will save, as on any save (PRD › Conditions › Shaken; docs/rules.md §P3, §P5.3)', () => {
   const zombie = { id: 'zombie', kind: 'undead' as const, abilities: { wis: 10 }, baseSaves: { will: 3 }, conditions: ['shaken'] }
   const result = resolveTurning(pf1e, {
     action: 'channel-positive', turner: { id: 'cleric', class: 'cleric', level: 5, abilities: { cha: 10 } }, targets: [zombie]
@@ -73,7 +73,7 @@ test('channel energy: a shaken undead takes −2 on its Will save, as on any sav
   assert.equal(save?.bonus, saveBonus(pf1e, zombie, 'will').value)
 })
 
-test('odds: the variant Death save after damage reads the save path, so shaken counts −2 (RULES.md §3, §6.3; 001 › Conditions)', () => {
+test('odds: the variant Death save after damage reads the save path, so shaken counts −2 (docs/rules.md §P3, §P6.3; variant › Conditions)', () => {
   const request = (conditions: string[], death: number) => ({
     attacker: { baseAttackBonus: 0 },
     target: { armorClass: { total: 1 }, hitPoints: { max: 10 }, baseSaves: { death }, conditions },
@@ -87,7 +87,7 @@ test('odds: the variant Death save after damage reads the save path, so shaken c
   assert.notEqual(shaken.dropChance, attackOdds(variant, request([], 2)).dropChance)
 })
 
-test('dnd35 disarm: a defender holding something that is not a melee weapon takes −4 and gets no counter-disarm (000 › Disarm; RULES.md §4.2)', () => {
+test('dnd35 disarm: a defender holding something that is not a melee weapon takes −4 and gets no counter-disarm (SRD 3.5 › Disarm; docs/rules.md §P4.2)', () => {
   const side = (id: string) => ({ id, baseAttackBonus: 2, abilities: { str: 12 } })
   // Attacker 5 + 3 = 8 against the wand holder's 15 + 3 − 4 = 14: the disarm fails, and no counter follows.
   const r = resolveManeuver(dnd35, new Dice({ seed: 1, sequence: [5, 15, 20, 1] }), 'disarm', {
@@ -99,7 +99,7 @@ test('dnd35 disarm: a defender holding something that is not a melee weapon take
   assert.equal(r.effect.attackerDropsWeapon, undefined)
 })
 
-test('D64: Improved Disarm gives +4 when resisting a disarm; pf1e Greater feats add +2 on CMB and CMD (SRD35 › Feats; PRD › Feats)', () => {
+test('docs/rules.md §64: Improved Disarm gives +4 when resisting a disarm; pf1e Greater feats add +2 on CMB and CMD (SRD35 › Feats; PRD › Feats)', () => {
   const side = (id: string, feats: string[] = []) => ({ id, baseAttackBonus: 2, abilities: { str: 12 }, feats })
   const r = resolveManeuver(dnd35, new Dice({ seed: 1, sequence: [10, 10] }), 'disarm', {
     attacker: side('a'), defender: side('d', ['improved-disarm']), options: { attackOfOpportunityDamage: 0, counterAttempt: false }
@@ -110,7 +110,7 @@ test('D64: Improved Disarm gives +4 when resisting a disarm; pf1e Greater feats 
   assert.deepEqual([cmd([]), cmd(['improved-trip']), cmd(['improved-trip', 'greater-trip'])], [10, 12, 14])
 })
 
-test('one helpless list: every name of the family allows a coup de grace, zeroes Dex on Reflex and makes a pf1e maneuver automatic (000 › Helpless Defenders; PRD › Combat Maneuvers)', () => {
+test('one helpless list: every name of the family allows a coup de grace, zeroes Dex on Reflex and makes a pf1e maneuver automatic (SRD 3.5 › Helpless Defenders; PRD › Combat Maneuvers)', () => {
   for (const name of ['helpless', 'paralyzed', 'unconscious', 'asleep', 'tied-up', 'petrified']) {
     for (const id of RULESET_IDS) {
       const stats = effectiveStats(getRuleset(id), { conditions: [name] })

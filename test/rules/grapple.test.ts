@@ -10,7 +10,7 @@ const dnd35 = getRuleset('dnd35')
 const pf1e = getRuleset('pf1e')
 const d20s = fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 6, maxLength: 6 })
 
-test('property: a dnd35 hold against a target two or more sizes larger never succeeds, whatever the dice (000 › Starting a Grapple › Step 3)', () => {
+test('property: a dnd35 hold against a target two or more sizes larger never succeeds, whatever the dice (SRD 3.5 › Starting a Grapple › Step 3)', () => {
   fc.assert(fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 2, max: 8 }), d20s, fc.integer({ min: 0, max: 30 }), (small, gap, seq, bab) => {
     fc.pre(small + gap < SIZES.length)
     const result = resolveGrapple(dnd35, new Dice({ seed: 1, sequence: seq }), 'start', {
@@ -22,7 +22,7 @@ test('property: a dnd35 hold against a target two or more sizes larger never suc
   }))
 })
 
-test('property: the opposed check winner has the higher total, or the higher modifier on a tie (000 › Step 3)', () => {
+test('property: the opposed check winner has the higher total, or the higher modifier on a tie (SRD 3.5 › Step 3)', () => {
   fc.assert(fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }), fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 10, maxLength: 10 }), (babA, babD, seq) => {
     const result = resolveGrapple(dnd35, new Dice({ seed: 2, sequence: seq }), 'pin', {
       attacker: { baseAttackBonus: babA, conditions: ['grappling'] },
@@ -37,7 +37,7 @@ test('property: the opposed check winner has the higher total, or the higher mod
   }))
 })
 
-test('property: pf1e natural 20 always succeeds and natural 1 always fails; otherwise success is total ≥ CMD (RULES.md §4.3)', () => {
+test('property: pf1e natural 20 always succeeds and natural 1 always fails; otherwise success is total ≥ CMD (docs/rules.md §P4.3)', () => {
   fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: -5, max: 40 }), fc.integer({ min: 0, max: 60 }), (roll, cmb, cmd) => {
     const result = resolveGrapple(pf1e, new Dice({ seed: 3, sequence: [roll] }), 'start', {
       attacker: { cmb, feats: ['improved-grapple'] }, defender: { cmd }

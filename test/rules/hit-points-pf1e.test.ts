@@ -11,7 +11,7 @@ const dice = (...sequence: number[]) => new Dice({ seed: 't', sequence })
 const creature = (con: number, hitPoints: CombatantInput['hitPoints']): CombatantInput =>
   ({ abilities: { con }, baseSaves: { fortitude: 3 }, level: 2, hitPoints })
 
-test('002 › Injury and Death: Con 14 dies at −14 and not at −13', () => {
+test('PRD › Injury and Death: Con 14 dies at −14 and not at −13', () => {
   const at13 = reportHitPoints(takeDamage(pf1e, creature(14, { max: 20, current: 5 }), { amount: 18 }, dice()).after, pf1e)
   assert.deepEqual([at13.current, at13.status], [-13, 'dying'])
   const at14 = reportHitPoints(takeDamage(pf1e, creature(14, { max: 20, current: 5 }), { amount: 19 }, dice()).after, pf1e)
@@ -20,16 +20,16 @@ test('002 › Injury and Death: Con 14 dies at −14 and not at −13', () => {
   assert.equal(status({ ...takeDamage(pf1e, creature(14, { max: 20, current: 5 }), { amount: 15 }, dice()).after }, pf1e), 'dying')
 })
 
-test('002 › Injury and Death: the Constitution score is needed (422 naming /creature/abilities/con)', () => {
+test('PRD › Injury and Death: the Constitution score is needed (422 naming /creature/abilities/con)', () => {
   assert.throws(() => takeDamage(pf1e, { hitPoints: { max: 10 } }, { amount: 3 }, dice()),
     (e: unknown) => e instanceof RuleError && e.kind === 'missing-field' && e.errors[0]?.path === '/creature/abilities/con')
 })
 
-test('002 › Disabled: 0 HP is disabled (and staggered)', () => {
+test('PRD › Disabled: 0 HP is disabled (and staggered)', () => {
   assert.equal(reportHitPoints(takeDamage(pf1e, creature(10, { max: 20, current: 5 }), { amount: 5 }, dice()).after, pf1e).status, 'disabled')
 })
 
-test('D46: stabilizing at −4 with Con 12 is d20 + 1 − 4 against DC 10, so it needs 13 or more', () => {
+test('docs/rules.md §46: stabilizing at −4 with Con 12 is d20 + 1 − 4 against DC 10, so it needs 13 or more', () => {
   const dying = creature(12, { max: 20, current: -4 })
   const d = dice(13)
   const ok = receiveHealing(pf1e, dying, { kind: 'stabilize' }, d)
@@ -41,13 +41,13 @@ test('D46: stabilizing at −4 with Con 12 is d20 + 1 − 4 against DC 10, so it
   assert.deepEqual([no.check?.success, no.after.current, status(no.after, pf1e)], [false, -5, 'dying'])
 })
 
-test('D16, PRD › Dying: a natural 20 stabilizes even when the total falls short', () => {
+test('docs/rules.md §16, PRD › Dying: a natural 20 stabilizes even when the total falls short', () => {
   const deep = creature(8, { max: 20, current: -7 })
   const ok = receiveHealing(pf1e, deep, { kind: 'stabilize' }, dice(20))
   assert.deepEqual([ok.check?.total, ok.check?.success, status(ok.after, pf1e)], [20 - 1 - 7, true, 'stable'])
 })
 
-test('D46: a DC 15 Heal check stabilizes a pf1e dying creature', () => {
+test('docs/rules.md §46: a DC 15 Heal check stabilizes a pf1e dying creature', () => {
   const ok = receiveHealing(pf1e, creature(10, { max: 20, current: -2 }), { kind: 'heal-check', checkBonus: 5 }, dice(10))
   assert.deepEqual([ok.check?.dc, ok.check?.success, status(ok.after, pf1e)], [15, true, 'stable'])
 })
@@ -62,7 +62,7 @@ test('PRD › Stable Characters and Recovery: the hourly wake-up roll is the sam
   assert.deepEqual([day.check?.success, day.after.current, status(day.after, pf1e)], [false, -3, 'disabled'])
 })
 
-test('D47: massive damage is optional in pf1e; enabled, the threshold is max(50, ½ max HP)', () => {
+test('docs/rules.md §47: massive damage is optional in pf1e; enabled, the threshold is max(50, ½ max HP)', () => {
   const big = creature(12, { max: 140 })
   assert.equal(takeDamage(pf1e, big, { amount: 60 }, dice()).massiveDamage, null, 'off unless enabled')
   assert.equal(takeDamage(pf1e, big, { amount: 60, massiveDamageRule: true }, dice()).massiveDamage, null, '60 < 70 = ½ of 140')
@@ -74,7 +74,7 @@ test('D47: massive damage is optional in pf1e; enabled, the threshold is max(50,
   assert.notEqual(takeDamage(pf1e, small, { amount: 50, massiveDamageRule: true }, dice(15)).massiveDamage, null, 'the minimum of 50 applies')
 })
 
-test('D48: nonlethal damage past maximum HP is lethal in pf1e (not in dnd35)', () => {
+test('docs/rules.md §48: nonlethal damage past maximum HP is lethal in pf1e (not in dnd35)', () => {
   const hit = takeDamage(pf1e, creature(10, { max: 10, current: 10, nonlethal: 8 }), { amount: 5, nonlethal: true }, dice())
   assert.deepEqual([hit.after.nonlethal, hit.after.current], [10, 7])
   const dnd = takeDamage(getRuleset('dnd35'), creature(10, { max: 10, current: 10, nonlethal: 8 }), { amount: 5, nonlethal: true }, dice())

@@ -46,7 +46,7 @@ const healingArb: fc.Arbitrary<Healing> = fc.oneof(
 const creatureOf = (hitPoints: CombatantInput['hitPoints']): CombatantInput =>
   ({ abilities: { con: 14 }, level: 5, baseSaves: { fortitude: 3, death: 3 }, hitPoints })
 
-test('property (000 › Healing): hit points never exceed maximum after any healing, in any ruleset', () => {
+test('property (SRD 3.5 › Healing): hit points never exceed maximum after any healing, in any ruleset', () => {
   fc.assert(fc.property(rulesetArb, hitPointsArb, healingArb, fc.integer({ min: 0, max: 1000 }), (ruleset, hp, healing, seed) => {
     const input = ruleset.hitPoints.model === 'accumulated' ? { ...hp, temporary: 0 } : hp
     try {

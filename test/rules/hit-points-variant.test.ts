@@ -15,14 +15,14 @@ const hit = (c: CombatantInput, blow: Blow, d = dice()) => takeDamage(variant, c
 const after = (c: CombatantInput, blow: Blow, d = dice()) => reportHitPoints(hit(c, blow, d).after, variant)
 const heal = (c: CombatantInput, h: Healing, d = dice()) => receiveHealing(variant, c, h, d)
 
-test('001 › Hit Points (HP 20): D 10 bloodied −1, D 15 wounded −2, D 9 neither', () => {
+test('variant › Hit Points (HP 20): D 10 bloodied −1, D 15 wounded −2, D 9 neither', () => {
   assert.deepEqual(['bloodied', 'wounded', 'penalty'].map((k) => after(hero({ max: 20 }), { amount: 9 })[k as 'penalty']), [false, false, 0])
   assert.deepEqual(['bloodied', 'wounded', 'penalty'].map((k) => after(hero({ max: 20 }), { amount: 10 })[k as 'penalty']), [true, false, -1])
   const wounded = after(hero({ max: 20 }), { amount: 15 })
   assert.deepEqual([wounded.bloodied, wounded.wounded, wounded.penalty, wounded.damageTaken, wounded.current, wounded.status], [true, true, -2, 15, 5, 'healthy'])
 })
 
-test('D49: a blow taking D from 14 to 18 at HP 20 records 4 wound points; from 16 to 18 records 2', () => {
+test('docs/rules.md §49: a blow taking D from 14 to 18 at HP 20 records 4 wound points; from 16 to 18 records 2', () => {
   const first = hit(hero({ max: 20, current: 6 }), { amount: 4 })
   assert.deepEqual([first.wound, first.after.woundPoints], [{ points: 4, nasty: false }, 4])
   const second = hit(hero({ max: 20, current: 4, woundPoints: 1 }), { amount: 2 })
@@ -30,14 +30,14 @@ test('D49: a blow taking D from 14 to 18 at HP 20 records 4 wound points; from 1
   assert.equal(hit(hero({ max: 20, current: 10 }), { amount: 4 }).wound?.points, 0)
 })
 
-test('D50: a critical hit that wounds is a nasty wound; nonlethal damage causes no wound', () => {
+test('docs/rules.md §50: a critical hit that wounds is a nasty wound; nonlethal damage causes no wound', () => {
   assert.deepEqual(hit(hero({ max: 20, current: 6 }), { amount: 4, critical: true }).wound, { points: 4, nasty: true })
   assert.deepEqual(hit(hero({ max: 20 }), { amount: 4, critical: true }).wound, { points: 0, nasty: false })
   const soft = hit(hero({ max: 20, current: 6 }), { amount: 4, nonlethal: true })
   assert.deepEqual([soft.wound, soft.after.woundPoints, soft.after.nonlethal, soft.after.current], [null, 0, 4, 2])
 })
 
-test('001 › Death and Dying: HP 20 taking 24 makes a DC 12 Death save; success is staggered', () => {
+test('variant › Death and Dying: HP 20 taking 24 makes a DC 12 Death save; success is staggered', () => {
   const d = dice(10)
   const outcome = hit(hero({ max: 20 }), { amount: 24 }, d)
   assert.deepEqual(outcome.deathSave && [outcome.deathSave.dc, outcome.deathSave.roll, outcome.deathSave.total, outcome.deathSave.success, outcome.deathSave.margin],
@@ -46,7 +46,7 @@ test('001 › Death and Dying: HP 20 taking 24 makes a DC 12 Death save; success
   assert.equal(reportHitPoints(outcome.after, variant).status, 'staggered')
 })
 
-test('001 › Death and Dying: failure by less than 10 is dying, by 10 or more dead', () => {
+test('variant › Death and Dying: failure by less than 10 is dying, by 10 or more dead', () => {
   assert.equal(after(hero({ max: 20 }), { amount: 24 }, dice(9)).status, 'dying')
   // DC 12, bonus 2: a 3 totals 5, failure by 7. With base −1: a 3 totals 2 (failure by 10), a 4 totals 3 (by 9).
   assert.equal(after(hero({ max: 20 }), { amount: 24 }, dice(3)).status, 'dying')
@@ -54,24 +54,24 @@ test('001 › Death and Dying: failure by less than 10 is dying, by 10 or more d
   assert.equal(after(hero({ max: 20 }, -1), { amount: 24 }, dice(4)).status, 'dying', 'failure by 9 does not')
 })
 
-test('001 › Death and Dying: the Death save is triggered at D = HP exactly (DC 10), not below', () => {
+test('variant › Death and Dying: the Death save is triggered at D = HP exactly (DC 10), not below', () => {
   assert.equal(hit(hero({ max: 20 }), { amount: 20 }, dice(15)).deathSave?.dc, 10)
   assert.equal(hit(hero({ max: 20 }), { amount: 19 }).deathSave, null)
 })
 
-test('001 › Hit Points › Nonlethal Damage: failure is unconscious, failure by 10 or more dying', () => {
+test('variant › Hit Points › Nonlethal Damage: failure is unconscious, failure by 10 or more dying', () => {
   assert.equal(after(hero({ max: 20 }), { amount: 24, nonlethal: true }, dice(9)).status, 'unconscious')
   assert.equal(after(hero({ max: 20 }, -1), { amount: 24, nonlethal: true }, dice(2)).status, 'dying')
   assert.equal(after(hero({ max: 20 }), { amount: 24, nonlethal: true }, dice(11)).status, 'staggered')
 })
 
-test('001 › Staggered: any new lethal damage calls for a Death save whose only outcomes are dying or dead', () => {
+test('variant › Staggered: any new lethal damage calls for a Death save whose only outcomes are dying or dead', () => {
   const staggered = hero({ max: 20, current: -2, status: 'staggered' })
   assert.equal(after(staggered, { amount: 1 }, dice(20)).status, 'dying')
   assert.equal(after(hero({ max: 20, current: -2, status: 'staggered' }, -5), { amount: 10 }, dice(2)).status, 'dead')
 })
 
-test('001 › Dying: the end-of-round Death save costs 1 Con either way; 3 failures dead, 4 successes stable', () => {
+test('variant › Dying: the end-of-round Death save costs 1 Con either way; 3 failures dead, 4 successes stable', () => {
   const dying = hero({ max: 20, current: -4, status: 'dying', deathSaves: { successes: 3, failures: 2 } })
   // DC 10 + ⌊4/2⌋ = 12; bonus 2.
   const success = heal(dying, { kind: 'stabilize' }, dice(10))
@@ -84,19 +84,19 @@ test('001 › Dying: the end-of-round Death save costs 1 Con either way; 3 failu
   assert.deepEqual([early.deathSaves, early.status], [{ successes: 0, failures: 1 }, 'dying'])
 })
 
-test('001 › Critical Failures and Successes: a natural 20 stabilizes at once, a natural 1 kills at once', () => {
+test('variant › Critical Failures and Successes: a natural 20 stabilizes at once, a natural 1 kills at once', () => {
   const dying = hero({ max: 20, current: -4, status: 'dying' })
   assert.equal(reportHitPoints(heal(dying, { kind: 'stabilize' }, dice(20)).after, variant).status, 'stable')
   assert.equal(reportHitPoints(heal(hero({ max: 20, current: -4 }, 30), { kind: 'stabilize' }, dice(1)).after, variant).status, 'dead')
 })
 
-test('D54: Constitution damage to 0 kills (Con 2 after two saves)', () => {
+test('docs/rules.md §54: Constitution damage to 0 kills (Con 2 after two saves)', () => {
   const frail: CombatantInput = { abilities: { con: 2 }, baseSaves: { death: 2 }, hitPoints: { max: 20, current: -4, constitutionDamage: 1 } }
   const out = reportHitPoints(heal(frail, { kind: 'stabilize' }, dice(15)).after, variant)
   assert.deepEqual([out.constitutionDamage, out.status], [2, 'dead'])
 })
 
-test('D51: a dying creature hit again saves at once, outside the tallies: dead only on a natural 1 or failure by 10', () => {
+test('docs/rules.md §51: a dying creature hit again saves at once, outside the tallies: dead only on a natural 1 or failure by 10', () => {
   const dying = hero({ max: 20, current: -4, deathSaves: { successes: 1, failures: 1 } })
   const grazed = reportHitPoints(hit(dying, { amount: 2 }, dice(2)).after, variant)
   // DC 10 + ⌊6/2⌋ = 13; 2 + 2 = 4 fails by 9: still dying; tallies unchanged; 1 Con damage.
@@ -105,7 +105,7 @@ test('D51: a dying creature hit again saves at once, outside the tallies: dead o
   assert.equal(reportHitPoints(hit(dying, { amount: 2 }, dice(20)).after, variant).status, 'stable')
 })
 
-test('001 › Stable: hourly Death save — success by 5 wakes staggered, by less stays stable, failure dying with fresh tallies (D53)', () => {
+test('variant › Stable: hourly Death save — success by 5 wakes staggered, by less stays stable, failure dying with fresh tallies (docs/rules.md §53)', () => {
   const stable = hero({ max: 20, current: -4, status: 'stable', deathSaves: { successes: 4, failures: 2 } })
   const woke = reportHitPoints(heal(stable, { kind: 'recover', period: 'hour' }, dice(15)).after, variant)
   assert.deepEqual([woke.status, woke.constitutionDamage], ['staggered', 1])
@@ -114,7 +114,7 @@ test('001 › Stable: hourly Death save — success by 5 wakes staggered, by les
   assert.deepEqual([relapse.status, relapse.deathSaves], ['dying', { successes: 0, failures: 0 }])
 })
 
-test('D52: a DC 15 Heal check stabilizes a dying creature and wakes a stable one staggered', () => {
+test('docs/rules.md §52: a DC 15 Heal check stabilizes a dying creature and wakes a stable one staggered', () => {
   const ok = heal(hero({ max: 20, current: -4 }), { kind: 'heal-check', checkBonus: 3 }, dice(12))
   assert.deepEqual([ok.check?.dc, reportHitPoints(ok.after, variant).status], [15, 'stable'])
   const wake = heal(hero({ max: 20, current: -4, status: 'stable' }), { kind: 'heal-check', checkBonus: 3 }, dice(12))
@@ -133,13 +133,13 @@ test('magical healing removes damage, wound points last; below HP again the Deat
   assert.deepEqual([all.damageTaken, all.woundPoints, all.bloodied], [0, 0, false])
 })
 
-test('D54: natural healing, nonlethal recovery and temporary hit points are not defined (422 rule-not-defined)', () => {
+test('docs/rules.md §54: natural healing, nonlethal recovery and temporary hit points are not defined (422 rule-not-defined)', () => {
   for (const h of [{ kind: 'natural', period: 'night' }, { kind: 'temporary', amount: 3 }, { kind: 'nonlethal-recovery', hours: 1 }] as Healing[]) {
     assert.throws(() => heal(hero({ max: 20, current: 5 }), h), (e: unknown) => e instanceof RuleError && e.kind === 'rule-not-defined' && e.errors[0]?.path === '/healing/kind')
   }
 })
 
-test('001 › Death and Dying: a creature whose Death saves took its last Constitution is dead; healing it is a 422 naming constitutionDamage', () => {
+test('variant › Death and Dying: a creature whose Death saves took its last Constitution is dead; healing it is a 422 naming constitutionDamage', () => {
   // Con 12 with 12 points of Constitution damage from failed Death saves: dead, whatever its hit points say
   assert.throws(() => heal(hero({ max: 20, current: -2, constitutionDamage: 12 }), { kind: 'magical', amount: 5 }),
     (e: unknown) => e instanceof RuleError && e.kind === 'not-possible' && e.errors.length === 1 && e.errors[0]?.path === '/creature/hitPoints/constitutionDamage')
@@ -152,20 +152,20 @@ test('variant input checks: the nonlethal share and wound points fit inside the 
   assert.deepEqual(hitPointsProblems({ max: 20, current: 15, nonlethal: 5 }, variant), [])
 })
 
-test('D53: a stable creature hit again saves as a dying one (D51) and, still alive, is dying with fresh tallies', () => {
+test('docs/rules.md §53: a stable creature hit again saves as a dying one (§51) and, still alive, is dying with fresh tallies', () => {
   const stable = hero({ max: 20, current: -4, status: 'stable', deathSaves: { successes: 4, failures: 2 } })
   const hurt = reportHitPoints(hit(stable, { amount: 2 }, dice(10)).after, variant)
   assert.deepEqual([hurt.status, hurt.deathSaves, hurt.constitutionDamage], ['dying', { successes: 0, failures: 0 }, 1])
   assert.equal(reportHitPoints(hit(stable, { amount: 2 }, dice(20)).after, variant).status, 'stable')
 })
 
-test('001 › Hit Points › Nonlethal Damage: more nonlethal damage on a staggered creature keeps the softer outcomes', () => {
+test('variant › Hit Points › Nonlethal Damage: more nonlethal damage on a staggered creature keeps the softer outcomes', () => {
   const staggered = hero({ max: 20, current: -2, nonlethal: 22, status: 'staggered' })
   assert.equal(after(staggered, { amount: 2, nonlethal: true }, dice(15)).status, 'staggered')
   assert.equal(after(staggered, { amount: 2, nonlethal: true }, dice(5)).status, 'unconscious')
 })
 
-test('001 › Death and Dying: lethal damage on a creature knocked out by nonlethal damage uses the lethal outcomes', () => {
+test('variant › Death and Dying: lethal damage on a creature knocked out by nonlethal damage uses the lethal outcomes', () => {
   const out = hero({ max: 20, current: -2, nonlethal: 22, status: 'unconscious' })
   assert.equal(after(out, { amount: 2 }, dice(5)).status, 'dying')
   assert.equal(after(out, { amount: 2 }, dice(15)).status, 'unconscious', 'a success leaves it as it was')

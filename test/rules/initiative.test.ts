@@ -11,7 +11,7 @@ const pf1e = getRuleset('pf1e')
 const variant = getRuleset('variant')
 const dice = (...sequence: number[]) => new Dice({ seed: 't', sequence })
 
-test('000 › Initiative: d20 + Dex + Improved Initiative (+4) + other bonuses', () => {
+test('SRD 3.5 › Initiative: d20 + Dex + Improved Initiative (+4) + other bonuses', () => {
   const m = initiativeModifier(dnd35, { id: 'a', abilities: { dex: 14 }, feats: ['improved-initiative'], initiativeBonus: 2 })
   assert.equal(m.value, 8)
   assert.deepEqual(m.breakdown.map((b) => [b.source, b.value]), [['Dexterity', 2], ['Improved Initiative', 4], ['initiative bonus', 2]])
@@ -19,13 +19,13 @@ test('000 › Initiative: d20 + Dex + Improved Initiative (+4) + other bonuses',
   assert.deepEqual(out.order.map((e) => [e.id, e.roll, e.modifier, e.total]), [['b', 12, 0, 12], ['a', 5, 2, 7]])
 })
 
-test('001 › Initiative: the variant adds BCB, and bloodied −1 / wounded −1 from hit points; deafened −4; shaken −2', () => {
+test('variant › Initiative: the variant adds BCB, and bloodied −1 / wounded −1 from hit points; deafened −4; shaken −2', () => {
   assert.equal(initiativeModifier(variant, { id: 'v', abilities: { dex: 14 }, baseAttackBonus: 3 }).value, 5)
   // HP 20, D 15: bloodied and wounded.
   assert.equal(initiativeModifier(variant, { id: 'v', abilities: { dex: 14 }, baseAttackBonus: 3, hitPoints: { max: 20, current: 5 } }).value, 3)
   assert.equal(initiativeModifier(variant, { id: 'v', baseAttackBonus: 3, hitPoints: { max: 20, current: 10 } }).value, 2)
   assert.equal(initiativeModifier(variant, { id: 'v', baseAttackBonus: 3, conditions: ['deafened', 'shaken'] }).value, -3)
-  // D63: sickened counts as bloodied and does not add a second −1.
+  // docs/rules.md §63: sickened counts as bloodied and does not add a second −1.
   assert.equal(initiativeModifier(variant, { id: 'v', baseAttackBonus: 0, conditions: ['sickened'], hitPoints: { max: 20, current: 10 } }).value, -1)
   // dnd35 ignores BCB and the variant's penalties.
   assert.equal(initiativeModifier(dnd35, { id: 'd', baseAttackBonus: 3, conditions: ['deafened'] }).value, 0)
@@ -33,7 +33,7 @@ test('001 › Initiative: the variant adds BCB, and bloodied −1 / wounded −1
     (e: unknown) => e instanceof RuleError && e.kind === 'missing-field' && e.errors[0]?.path === '/combatants/0/baseAttackBonus')
 })
 
-test('000 › Initiative: ties go to the higher modifier, then a roll-off in order of the first tied combatant', () => {
+test('SRD 3.5 › Initiative: ties go to the higher modifier, then a roll-off in order of the first tied combatant', () => {
   // a: 12+2=14, b: 10+4=14 (higher modifier), c: 14+0=14 and d: 14+0=14 (roll-off), e: 3+0=3
   const d = dice(12, 10, 14, 14, 3, /* roll-off c, d */ 8, 15)
   const out = rollInitiative(pf1e, [
@@ -44,13 +44,13 @@ test('000 › Initiative: ties go to the higher modifier, then a roll-off in ord
   assert.deepEqual(d.rolls.map((r) => r.purpose), ['initiative', 'initiative', 'initiative', 'initiative', 'initiative', 'tie-break', 'tie-break'])
 })
 
-test('000 › Initiative: a tied roll-off is rolled again among those still tied', () => {
+test('SRD 3.5 › Initiative: a tied roll-off is rolled again among those still tied', () => {
   const d = dice(10, 10, 10, /* roll-off */ 7, 7, 2, /* again a, b */ 3, 9)
   const out = rollInitiative(dnd35, [{ id: 'a' }, { id: 'b' }, { id: 'c' }], d)
   assert.deepEqual(out.order.map((e) => [e.id, e.tieBreak]), [['b', [7, 9]], ['a', [7, 3]], ['c', [2]]])
 })
 
-test('001 › Initiative: variant ties act simultaneously and share the count', () => {
+test('variant › Initiative: variant ties act simultaneously and share the count', () => {
   const out = rollInitiative(variant, [
     { id: 'a', baseAttackBonus: 2 }, { id: 'b', baseAttackBonus: 0, abilities: { dex: 14 } }, { id: 'c', baseAttackBonus: 1 }
   ], dice(10, 10, 2))
@@ -58,7 +58,7 @@ test('001 › Initiative: variant ties act simultaneously and share the count', 
   assert.equal(out.order.every((e) => e.tieBreak.length === 0), true)
 })
 
-test('000 › Surprise: a surprise round when some but not all are aware; everyone starts flat-footed but uncanny dodge', () => {
+test('SRD 3.5 › Surprise: a surprise round when some but not all are aware; everyone starts flat-footed but uncanny dodge', () => {
   const out = rollInitiative(dnd35, [
     { id: 'ambusher', aware: true }, { id: 'guard', aware: false }, { id: 'rogue', aware: false, feats: ['uncanny-dodge'] }, { id: 'archer' }
   ], dice(5, 18, 12, 15))

@@ -11,7 +11,7 @@ const dnd35 = getRuleset('dnd35')
 const pf1e = getRuleset('pf1e')
 const variant = getRuleset('variant')
 
-test('property: a pf1e bull rush that succeeds pushes 5 ft + 5 per full 5 of margin (PRD › Bull Rush; D36)', () => {
+test('property: a pf1e bull rush that succeeds pushes 5 ft + 5 per full 5 of margin (PRD › Bull Rush; docs/rules.md §36)', () => {
   fc.assert(fc.property(fc.integer({ min: 2, max: 19 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 10, max: 50 }), (roll, cmb, cmd) => {
     const r = resolveManeuver(pf1e, new Dice({ seed: 1, sequence: [roll] }), 'bull-rush', { attacker: { cmb, feats: ['improved-bull-rush'] }, defender: { cmd } })
     const margin = roll + cmb + 2 - cmd
@@ -20,7 +20,7 @@ test('property: a pf1e bull rush that succeeds pushes 5 ft + 5 per full 5 of mar
   }))
 })
 
-test('property: a dnd35 bull rush push is 5 ft per full 5 of the winning margin, never less than 5 (000 › Bull Rush)', () => {
+test('property: a dnd35 bull rush push is 5 ft per full 5 of the winning margin, never less than 5 (SRD 3.5 › Bull Rush)', () => {
   fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 8, maxLength: 8 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), (seq, strA, strD) => {
     const r = resolveManeuver(dnd35, new Dice({ seed: 2, sequence: seq }), 'bull-rush', { attacker: { abilities: { str: strA }, feats: ['improved-bull-rush'] }, defender: { abilities: { str: strD } } })
     const [a, d] = r.steps[1]!.sides!
@@ -33,7 +33,7 @@ test('property: a dnd35 bull rush push is 5 ft per full 5 of the winning margin,
   }))
 })
 
-test('property: the variant bull rush succeeds exactly when total ≥ DC (D39)', () => {
+test('property: the variant bull rush succeeds exactly when total ≥ DC (docs/rules.md §39)', () => {
   fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), (roll, strA, strD) => {
     const r = resolveManeuver(variant, new Dice({ seed: 3, sequence: [roll] }), 'bull-rush', { attacker: { abilities: { str: strA } }, defender: { abilities: { str: strD } } })
     const step = r.steps[1]!
@@ -42,7 +42,7 @@ test('property: the variant bull rush succeeds exactly when total ≥ DC (D39)',
   }))
 })
 
-test('pf1e CMD: printed totals, a pinned defender (no Dex, −4) and a flat-footed one (D11, D35)', () => {
+test('pf1e CMD: printed totals, a pinned defender (no Dex, −4) and a flat-footed one (docs/rules.md §11, §35)', () => {
   const p = (combatant: object) => ({ role: 'defender', path: '/defender', combatant })
   assert.equal(combatManeuverDefense(pf1e, p({ cmd: 18, abilities: { dex: 14 } })).total, 18)
   assert.equal(combatManeuverDefense(pf1e, p({ cmd: 18, abilities: { dex: 14 }, conditions: ['flat-footed'] })).total, 16)
@@ -53,7 +53,7 @@ test('pf1e CMD: printed totals, a pinned defender (no Dex, −4) and a flat-foot
   assert.equal(combatManeuverDefense(pf1e, p({ baseAttackBonus: 0, armorClass: { total: 15 } })).total, 10)
 })
 
-test('meleeTouchAttackBonus: BAB + Str + attack size modifier; the variant has no size term (000 › Attack Bonus; 001 › Attack Bonus)', () => {
+test('meleeTouchAttackBonus: BAB + Str + attack size modifier; the variant has no size term (SRD 3.5 › Attack Bonus; variant › Attack Bonus)', () => {
   const small = { role: 'attacker', path: '/attacker', combatant: { size: 'small' as const, baseAttackBonus: 3, abilities: { str: 8 } } }
   assert.equal(meleeTouchAttackBonus(dnd35, small).total, 3 - 1 + 1)
   assert.equal(meleeTouchAttackBonus(variant, small).total, 3 - 1)

@@ -14,7 +14,7 @@ test('published capabilities agree with the policies the mechanics read', () => 
   }
 })
 
-test('variant: no grapple, no turning, no full attack (RULES.md §10; 001 › Grapple "(WIP) TBD")', () => {
+test('variant: no grapple, no turning, no full attack (docs/rules.md §P10; variant › Grapple "(WIP) TBD")', () => {
   const variant = listRulesets().find((r) => r.id === 'variant')
   assert.ok(variant)
   assert.deepEqual(variant.capabilities.grappleActions, [])

@@ -8,7 +8,7 @@ import { sizeRow, sizeSteps } from '../../src/rules/size.js'
 const dnd35 = getRuleset('dnd35').stacking
 const pf1e = getRuleset('pf1e').stacking
 
-// RULES.md §1.2: same-type bonuses do not stack; only the highest applies.
+// docs/rules.md §P1.2: same-type bonuses do not stack; only the highest applies.
 test('two morale bonuses: only the higher applies, the other is listed as not applied', () => {
   const r = stackModifiers([{ value: 1, type: 'morale', source: 'bless' }, { value: 2, type: 'morale', source: 'heroism' }], dnd35)
   assert.equal(r.total, 2)
@@ -48,14 +48,14 @@ test('pf1e: untyped bonuses from the same source do not stack (PRD › Bonus Typ
   assert.equal(stackModifiers([{ value: 1, source: 'x' }, { value: 1, source: 'y' }], pf1e).total, 2)
 })
 
-test('untyped penalties always stack; typed penalties apply only the worst (D05); bonuses and penalties offset', () => {
+test('untyped penalties always stack; typed penalties apply only the worst (docs/rules.md §5); bonuses and penalties offset', () => {
   assert.equal(stackModifiers([{ value: -2 }, { value: -2 }], dnd35).total, -4)
   const r = stackModifiers([{ value: -2, type: 'morale' }, { value: -4, type: 'morale' }, { value: 3, type: 'morale' }], dnd35)
   assert.equal(r.total, -1)
   assert.deepEqual(r.breakdown.map((b) => b.applied), [false, true, true])
 })
 
-test('ability modifiers: floor((score − 10) / 2), 0 gives −5, null gives none (RULES.md §0.2)', () => {
+test('ability modifiers: floor((score − 10) / 2), 0 gives −5, null gives none (docs/rules.md §P0.2)', () => {
   assert.equal(abilityModifier(0), -5)
   assert.equal(abilityModifier(9), -1)
   assert.equal(abilityModifier(10), 0)
@@ -64,7 +64,7 @@ test('ability modifiers: floor((score − 10) / 2), 0 gives −5, null gives non
   assert.equal(modifierOf({}, 'str'), 0)
 })
 
-test('size table (RULES.md §1.1, D02, D03)', () => {
+test('size table (docs/rules.md §P1.1, §2, §3)', () => {
   assert.equal(sizeRow('large').attackAndAc, -1)
   assert.equal(sizeRow('large').grapple, 4)
   assert.equal(sizeRow('tiny').combatManeuver, -2)

@@ -18,13 +18,13 @@ function turn (request: TurningRequest, sequence: number[]): TurnUndeadResult {
 
 const outcomes = (r: TurnUndeadResult) => Object.fromEntries(r.results.map((x) => [x.id, x.outcome]))
 
-// 000 › How Turning Works: seven human zombies (2 HD) at 10…70 ft… all within 60 ft, the wight behind them.
+// SRD 3.5 › How Turning Works: seven human zombies (2 HD) at 10…70 ft… all within 60 ft, the wight behind them.
 const zombies = (turned: number[] = []): UndeadInput[] => [1, 2, 3, 4, 5, 6, 7].map((n) => ({ id: `zombie-${n}`, hitDice: 2, distanceFeet: 5 * n, alreadyTurned: turned.includes(n) }))
 const wight: UndeadInput = { id: 'wight', hitDice: 4, distanceFeet: 50 }
 // Cha 12 (+1): check 9 is a natural 8; damage 11 = 2d6 (3 + 4) + level 3 + 1.
 const cleric = { level: 3, class: 'cleric' as const, energy: 'positive' as const, abilities: { cha: 12 } }
 
-test('TC-T1 attempt 1: check 9, damage 11 turns the five closest zombies (000 › How Turning Works)', () => {
+test('TC-T1 attempt 1: check 9, damage 11 turns the five closest zombies (SRD 3.5 › How Turning Works)', () => {
   const r = turn({ action: 'turn', turner: cleric, undead: [wight, ...zombies()] }, [8, 3, 4])
   assert.equal(r.effectiveLevel, 3)
   assert.deepEqual({ ...r.turningCheck, breakdown: undefined }, { roll: 8, modifier: 1, total: 9, maxHitDice: 2, breakdown: undefined })
@@ -41,7 +41,7 @@ test('TC-T1 attempt 1: check 9, damage 11 turns the five closest zombies (000 �
   assert.match(r.results[0]?.reason ?? '', /4 effective HD is above the 2 HD/)
 })
 
-test('TC-T1 attempt 2: check 21, damage 7 turns the other two zombies and not the wight (000 › How Turning Works; D43)', () => {
+test('TC-T1 attempt 2: check 21, damage 7 turns the other two zombies and not the wight (SRD 3.5 › How Turning Works; docs/rules.md §43)', () => {
   const r = turn({ action: 'turn', turner: cleric, undead: [...zombies([1, 2, 3, 4, 5]), wight] }, [20, 1, 2])
   assert.equal(r.turningCheck.maxHitDice, 6)
   assert.equal(r.turningDamage?.total, 7)
@@ -54,7 +54,7 @@ test('TC-T1 attempt 2: check 21, damage 7 turns the other two zombies and not th
   assert.match(r.results[7]?.reason ?? '', /needs 4 HD of turning damage; 3 HD left/)
 })
 
-test('TC-T2: check 19 reaches a 4-HD wight but damage 3 cannot turn it (000 › Turning Checks)', () => {
+test('TC-T2: check 19 reaches a 4-HD wight but damage 3 cannot turn it (SRD 3.5 › Turning Checks)', () => {
   const r = turn({ action: 'turn', turner: { ...cleric, level: 1, abilities: { cha: 10 } }, undead: [wight] }, [19, 1, 1])
   assert.equal(r.turningCheck.maxHitDice, 4)
   assert.equal(r.turningDamage?.total, 3)
@@ -62,13 +62,13 @@ test('TC-T2: check 19 reaches a 4-HD wight but damage 3 cannot turn it (000 › 
   assert.equal(r.hitDiceUsed, 0)
 })
 
-test('Turning Undead table boundaries: 0, 1, 3, 4, 21, 22 and above (D42)', () => {
+test('Turning Undead table boundaries: 0, 1, 3, 4, 21, 22 and above (docs/rules.md §42)', () => {
   const level = 10
   const rows: Array<[number, number]> = [[-3, -4], [0, -4], [1, -3], [3, -3], [4, -2], [6, -2], [7, -1], [9, -1], [10, 0], [12, 0], [13, 1], [15, 1], [16, 2], [18, 2], [19, 3], [21, 3], [22, 4], [35, 4]]
   for (const [check, offset] of rows) assert.equal(maxHitDiceAffected(dnd35, check, level), level + offset, `check ${check}`)
 })
 
-test('table property: max HD = level + clamp(floor((check − 10) / 3), −4, +4) (RULES.md §5.1)', () => {
+test('table property: max HD = level + clamp(floor((check − 10) / 3), −4, +4) (docs/rules.md §P5.1)', () => {
   fc.assert(fc.property(fc.integer({ min: -30, max: 60 }), fc.integer({ min: 1, max: 40 }), (check, level) => {
     const offset = Math.max(-4, Math.min(4, Math.floor((check - 10) / 3)))
     return maxHitDiceAffected(dnd35, check, level) === level + offset
@@ -80,7 +80,7 @@ test('a check of 0 or lower (Cha 1: −5) through the table, and the d20 + Cha +
   assert.equal(low.turningCheck.total, 0)
   assert.equal(low.turningCheck.maxHitDice, 2)
   assert.equal(low.turningDamage?.total, 12 + 6 - 5)
-  // 5 ranks give +2; two sacred bonuses do not stack, a luck bonus does (RULES.md §1.2).
+  // 5 ranks give +2; two sacred bonuses do not stack, a luck bonus does (docs/rules.md §P1.2).
   const r = turn({
     action: 'turn',
     turner: { ...cleric, abilities: { cha: 14 }, knowledgeReligionRanks: 5 },
@@ -95,7 +95,7 @@ test('a check of 0 or lower (Cha 1: −5) through the table, and the d20 + Cha +
   assert.equal(fourRanks.turningCheck.modifier, 1)
 })
 
-test('turning damage is not rolled when nothing in range could be affected (000 › Turning Damage)', () => {
+test('turning damage is not rolled when nothing in range could be affected (SRD 3.5 › Turning Damage)', () => {
   const dice = new Dice({ seed: 't', sequence: [2] })
   const r = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: [wight, { id: 'far', hitDice: 1, distanceFeet: 65 }] }, dice) as TurnUndeadResult
   assert.equal(r.turningDamage, null)
@@ -103,7 +103,7 @@ test('turning damage is not rolled when nothing in range could be affected (000 
   assert.deepEqual(outcomes(r), { wight: 'unaffected', far: 'out-of-range' })
 })
 
-test('out of range: beyond 60 ft or behind total cover; exactly 60 ft is in range (000 › Turning Checks › Range)', () => {
+test('out of range: beyond 60 ft or behind total cover; exactly 60 ft is in range (SRD 3.5 › Turning Checks › Range)', () => {
   const r = turn({
     action: 'turn',
     turner: cleric,
@@ -113,7 +113,7 @@ test('out of range: beyond 60 ft or behind total cover; exactly 60 ft is in rang
   assert.equal(r.hitDiceUsed, 2)
 })
 
-test('destruction at twice the Hit Dice (000 › Destroying Undead); turn resistance counts for the table and destruction, not the budget (D44)', () => {
+test('destruction at twice the Hit Dice (SRD 3.5 › Destroying Undead); turn resistance counts for the table and destruction, not the budget (docs/rules.md §44)', () => {
   const r = turn({
     action: 'turn',
     turner: { ...cleric, level: 4 },
@@ -130,7 +130,7 @@ test('destruction at twice the Hit Dice (000 › Destroying Undead); turn resist
   assert.equal(r.results[0]?.durationRounds, null)
 })
 
-test('equally close undead: a die decides which counts as closest, when it matters (000 › Closest Creature)', () => {
+test('equally close undead: a die decides which counts as closest, when it matters (SRD 3.5 › Closest Creature)', () => {
   // Budget 2 + 3 + 1 = 6 pays for three of four: d4 = 4 picks d, d3 = 1 picks a, d2 = 2 picks c; b is last.
   const dice = new Dice({ seed: 't', sequence: [10, 1, 1, 4, 1, 2] })
   const r = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: ['a', 'b', 'c', 'd'].map((id) => ({ id, hitDice: 2, distanceFeet: 20 })) }, dice) as TurnUndeadResult
@@ -160,7 +160,7 @@ test('no tie-break die when no tied undead can be paid for', () => {
   assert.equal(dice.rolls.length, 3)
 })
 
-test('TC-T1 with all seven zombies equally close: tie dice pick the five turned (000 › How Turning Works; Closest Creature)', () => {
+test('TC-T1 with all seven zombies equally close: tie dice pick the five turned (SRD 3.5 › How Turning Works; Closest Creature)', () => {
   const dice = new Dice({ seed: 't', sequence: [8, 3, 4, 7, 1, 1, 1, 1, 1] })
   const undead = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ id: `zombie-${n}`, hitDice: 2, distanceFeet: 30 }))
   const r = resolveTurning(dnd35, { action: 'turn', turner: cleric, undead: [...undead, wight] }, dice) as TurnUndeadResult
@@ -169,7 +169,7 @@ test('TC-T1 with all seven zombies equally close: tie dice pick the five turned 
   assert.equal(r.hitDiceUsed, 10)
 })
 
-test('a tie decided by the command limit rolls too (000 › Evil Clerics and Undead › Commanded)', () => {
+test('a tie decided by the command limit rolls too (SRD 3.5 › Evil Clerics and Undead › Commanded)', () => {
   const evilCleric = { level: 6, class: 'cleric' as const, energy: 'negative' as const, abilities: { cha: 10 } }
   const dice = new Dice({ seed: 't', sequence: [10, 6, 6, 2] })
   const r = resolveTurning(dnd35, { action: 'rebuke', turner: evilCleric, commandedHitDice: 4, undead: [{ id: 'a', hitDice: 2, distanceFeet: 10 }, { id: 'b', hitDice: 2, distanceFeet: 10 }] }, dice) as TurnUndeadResult
@@ -177,14 +177,14 @@ test('a tie decided by the command limit rolls too (000 › Evil Clerics and Und
   assert.equal(dice.rolls[3]?.purpose, 'tie-break')
 })
 
-test('skipAlreadyTurned: false spends turning on undead already turned (000 › Turning Damage: "may skip")', () => {
+test('skipAlreadyTurned: false spends turning on undead already turned (SRD 3.5 › Turning Damage: "may skip")', () => {
   const r = turn({ action: 'turn', turner: cleric, skipAlreadyTurned: false, undead: [{ id: 'a', hitDice: 2, distanceFeet: 5, alreadyTurned: true }] }, [10, 1, 1])
   assert.equal(r.results[0]?.outcome, 'turned')
 })
 
 const evil = { level: 6, class: 'cleric' as const, energy: 'negative' as const, abilities: { cha: 12 } }
 
-test('rebuke and command: would-be-turned rebuked, would-be-destroyed commanded, up to the level in HD (000 › Evil Clerics and Undead)', () => {
+test('rebuke and command: would-be-turned rebuked, would-be-destroyed commanded, up to the level in HD (SRD 3.5 › Evil Clerics and Undead)', () => {
   const undead: UndeadInput[] = [
     { id: 'z1', hitDice: 2, distanceFeet: 5 },
     { id: 'z2', hitDice: 2, distanceFeet: 10 },
@@ -204,7 +204,7 @@ test('rebuke and command: would-be-turned rebuked, would-be-destroyed commanded,
   }
 })
 
-test('bolster: the table result becomes the effective HD when above the actual HD, for 10 rounds; no turning damage (000 › Bolstering Undead)', () => {
+test('bolster: the table result becomes the effective HD when above the actual HD, for 10 rounds; no turning damage (SRD 3.5 › Bolstering Undead)', () => {
   const dice = new Dice({ seed: 't', sequence: [16] })
   // check 16 + 1 = 17: level 6 + 2 = 8 HD.
   const r = resolveTurning(dnd35, { action: 'bolster', turner: evil, undead: [{ id: 'z', hitDice: 2, distanceFeet: 5 }, { id: 'vampire', hitDice: 8, distanceFeet: 10 }, { id: 'far', hitDice: 2, distanceFeet: 70 }] }, dice) as TurnUndeadResult
@@ -219,7 +219,7 @@ test('bolster: the table result becomes the effective HD when above the actual H
   assert.equal(later.turningDamage, null)
 })
 
-test('dispel: a check at or above the good cleric\'s frees turned undead up to 2d6 + level + Cha HD (000 › Dispelling Turning)', () => {
+test('dispel: a check at or above the good cleric\'s frees turned undead up to 2d6 + level + Cha HD (SRD 3.5 › Dispelling Turning)', () => {
   const undead: UndeadInput[] = [
     { id: 'a', hitDice: 4, distanceFeet: 5, alreadyTurned: true },
     { id: 'b', hitDice: 4, distanceFeet: 10, alreadyTurned: true },
@@ -237,7 +237,7 @@ test('dispel: a check at or above the good cleric\'s frees turned undead up to 2
   assert.ok(fail.results.every((x) => x.outcome === 'unaffected'))
 })
 
-test('a 4th-level paladin turns as a 1st-level cleric, for the table and the damage (000 › Paladins and Undead; TC-T3)', () => {
+test('a 4th-level paladin turns as a 1st-level cleric, for the table and the damage (SRD 3.5 › Paladins and Undead; TC-T3)', () => {
   const r = turn({ action: 'turn', turner: { level: 4, class: 'paladin', abilities: { cha: 14 } }, undead: [{ id: 'sk', hitDice: 1, distanceFeet: 5 }] }, [8, 3, 3])
   assert.equal(r.effectiveLevel, 1)
   // check 8 + 2 = 10: level 1 + 0 = 1 HD; damage 6 + 1 + 2 = 9; not destroyed (1 < 2).
@@ -246,7 +246,7 @@ test('a 4th-level paladin turns as a 1st-level cleric, for the table and the dam
   assert.equal(r.results[0]?.outcome, 'turned')
 })
 
-test('uses per day: 3 + Cha modifier, +4 with Extra Turning, never below 0 (000 › Times per Day)', () => {
+test('uses per day: 3 + Cha modifier, +4 with Extra Turning, never below 0 (SRD 3.5 › Times per Day)', () => {
   assert.equal(turn({ action: 'turn', turner: { ...cleric, abilities: { cha: 16 } }, undead: [] }, [10]).usesPerDay.total, 6)
   assert.equal(turn({ action: 'turn', turner: { ...cleric, abilities: { cha: 16 }, feats: ['extra-turning'] }, undead: [] }, [10]).usesPerDay.total, 10)
   assert.equal(turn({ action: 'turn', turner: { ...cleric, abilities: { cha: 1 } }, undead: [] }, [10]).usesPerDay.total, 0)

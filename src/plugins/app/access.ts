@@ -1,4 +1,4 @@
-// Access (CONTRACT › Access): API keys as Bearer tokens on every /v1 route,
+// Access (README › Access): API keys as Bearer tokens on every /v1 route,
 // and the tenant each request acts for. Health, readiness, docs and the
 // OpenAPI document stay public.
 import { createHash, timingSafeEqual } from 'node:crypto'

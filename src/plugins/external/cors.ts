@@ -11,7 +11,7 @@ export const EXPOSED_HEADERS = [
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID', 'x-request-id']
 
 /**
- * CORS for browser apps, by CORS_ORIGINS (CONTRACT › Access): preflights are
+ * CORS for browser apps, by CORS_ORIGINS (README › Access): preflights are
  * answered in @fastify/cors' onRequest hook, before the rate limiter and the
  * API-key check, since a browser sends no credentials with them. Unset: the
  * plugin is not registered and no response carries a CORS header.

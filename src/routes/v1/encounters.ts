@@ -74,11 +74,11 @@ function checkOptions (validators: ReturnType<typeof optionValidators>, body: { 
 
 const IF_MATCH = Type.Optional(Type.String({
   pattern: ENTITY_TAG_LIST,
-  description: 'The ETag of the version this write expects (`"3"`), a comma-separated list of them (the write happens when any is current), or `*` (any version). Another version is a 412 and nothing is written. The comparison is strong (RFC 9110 › If-Match): a weak tag (`W/"3"`) never matches, and the 412 says so. A value that is not `*` or a list of quoted entity tags (`3`, `"3` or `*, "3"`) is a 400 naming `header:if-match`.'
+  description: 'The ETag of the version this write expects (`"3"`), a comma-separated list of them (the write happens when any is current), or `*` (any version). Another version is a 412 and nothing is written. The comparison is strong (RFC 9110, section If-Match): a weak tag (`W/"3"`) never matches, and the 412 says so. A value that is not `*` or a list of quoted entity tags (`3`, `"3` or `*, "3"`) is a 400 naming `header:if-match`.'
 }))
 const IF_NONE_MATCH = Type.Optional(Type.String({
   pattern: ENTITY_TAG_LIST,
-  description: 'An ETag this client holds (`"3"`), a comma-separated list of them, or `*`: when one is the current version (weak comparison, RFC 9110 › If-None-Match: `W/"3"` matches too) or `*` is given, the answer is a 304 with no body. A value that is not `*` or a list of quoted entity tags is a 400 naming `header:if-none-match`.'
+  description: 'An ETag this client holds (`"3"`), a comma-separated list of them, or `*`: when one is the current version (weak comparison, RFC 9110, section If-None-Match: `W/"3"` matches too) or `*` is given, the answer is a 304 with no body. A value that is not `*` or a list of quoted entity tags is a 400 naming `header:if-none-match`.'
 }))
 
 const WRITE_HEADERS = Type.Object({
@@ -150,7 +150,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
     headers: Type.Object({ 'if-none-match': IF_NONE_MATCH }), params: EncounterIdParams, response: { 200: EncounterSchema, 304: { description: 'Not modified: no body.', type: 'null' }, ...read }
   } as const
   /**
-   * A 304 goes out with no body and no body headers (RFC 9110 › 304: no
+   * A 304 goes out with no body and no body headers (RFC 9110, section 304: no
    * Content-Type, no Content-Length): a client that read a length would wait
    * for a body that never comes, Node's fetch until the connection closes.
    */

@@ -27,7 +27,7 @@ export function baseAttackBonus (attacker: CombatantInput): number {
 }
 
 /**
- * Strength or Dexterity on the attack roll (RULES.md §2.1): Str in melee, Dex
+ * Strength or Dexterity on the attack roll (docs/rules.md §P2.1): Str in melee, Dex
  * at range; Weapon Finesse (dnd35/pf1e) or a light or finesse weapon (variant)
  * lets Dex replace Str, taken when it is higher.
  */
@@ -42,7 +42,7 @@ function abilityToAttack (ruleset: Ruleset, attacker: CombatantInput, stats: Eff
   return fixed('Strength', str)
 }
 
-/** Range penalty and maximum range (RULES.md §2.2, D14, D15); melee reach (§1.1). */
+/** Range penalty and maximum range (docs/rules.md §P2.2, §14, §15); melee reach (§P1.1). */
 function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, weaponPath: string, distance: number | undefined): Modifier[] {
   if (distance === undefined) return []
   const policy = ruleset.attacks
@@ -74,7 +74,7 @@ function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: 
   return increments > 0 ? [fixed(`range (${increments} increment${increments > 1 ? 's' : ''} of ${increment} ft)`, -2 * increments)] : []
 }
 
-/** Whether the attack deals nonlethal damage, and the −4 for switching (RULES.md §2.6, D23). */
+/** Whether the attack deals nonlethal damage, and the −4 for switching (docs/rules.md §P2.6, §23). */
 export function dealsNonlethal (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, options: AttackOptions): { nonlethal: boolean, switchPenalty: Modifier[] } {
   if (!options.nonlethal) return { nonlethal: weapon.nonlethal, switchPenalty: [] }
   const toLethal = weapon.nonlethal
@@ -103,7 +103,7 @@ export interface AttackBonusInput {
 /**
  * What every attack roll of a creature starts from, maneuvers' touch and
  * opposed attack rolls included: base attack bonus, Str or Dex from the
- * effective scores (RULES.md §2.1), size. The attacker's own conditions come
+ * effective scores (docs/rules.md §P2.1), size. The attacker's own conditions come
  * on top from the same stats (`stats.changes('attack.melee')`).
  */
 export function coreAttackModifiers (ruleset: Ruleset, attacker: CombatantInput, stats: EffectiveStats, weapon: Weapon, bab: number): Modifier[] {
@@ -116,7 +116,7 @@ export function coreAttackModifiers (ruleset: Ruleset, attacker: CombatantInput,
   return mods
 }
 
-/** The attack bonus with its breakdown (RULES.md §1.4, §2.1, §2.2). */
+/** The attack bonus with its breakdown (docs/rules.md §P1.4, §P2.1, §P2.2). */
 export function attackBonus (input: AttackBonusInput): Stacked {
   const { ruleset, attacker, target, weapon, options } = input
   const policy = ruleset.attacks
@@ -125,10 +125,10 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   const bab = baseAttackBonus(attacker)
   const stats = atPath('/attacker', () => effectiveStats(ruleset, attacker))
   const mods: Modifier[] = coreAttackModifiers(ruleset, attacker, stats, weapon, bab)
-  // The attacker's own conditions and hit-point states (RULES.md §1.4; the variant's bloodied and wounded, §6.3).
+  // The attacker's own conditions and hit-point states (docs/rules.md §P1.4; the variant's bloodied and wounded, §P6.3).
   mods.push(...stats.changes(`attack.${kind}`))
   if (weapon.enhancement !== 0) mods.push(fixed(`${weapon.name} enhancement`, weapon.enhancement, 'enhancement'))
-  // SRD35/PRD › Equipment: a composite bow stronger than its wielder is used at −2.
+  // SRD 3.5/PRD › Equipment: a composite bow stronger than its wielder is used at −2.
   if (weapon.compositeRating !== undefined && (modifierOf(attacker.abilities, 'str') ?? 0) < weapon.compositeRating) {
     mods.push(fixed('composite bow rating above Strength bonus', -2))
   }
@@ -157,7 +157,7 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   return stackModifiers(mods, ruleset.stacking)
 }
 
-/** Checks that make the attack impossible before any die is rolled (RULES.md §1.4, §2.3 step 1, §2.13). */
+/** Checks that make the attack impossible before any die is rolled (docs/rules.md §P1.4, §P2.3 step 1, §P2.13). */
 export function checkAttackIsPossible (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, options: AttackOptions, path: string): void {
   const kind = attackKind(weapon)
   if (options.cover === 'total') throw notPossible('/options/cover', 'total cover: no attack is possible (SRD 3.5 › Cover)')

@@ -4,7 +4,7 @@ import type { Ruleset } from '../rulesets/types.js'
 import type { AttackOptions } from './request.js'
 
 /**
- * The miss chance of an attack (RULES.md §2.7, D24, D25): the request's
+ * The miss chance of an attack (docs/rules.md §P2.7, §24, §25): the request's
  * concealment and explicit percent, a `blind` attacker (every foe has total
  * concealment) and an `invisible` target (total concealment), the percents
  * from the ruleset's policy. dnd35/pf1e take the highest source; the variant

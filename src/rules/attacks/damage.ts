@@ -10,13 +10,13 @@ import type { Weapon } from './weapon.js'
 export interface DamagePlan {
   weaponName: string
   dice: ParsedNotation
-  /** Added to every roll of the weapon's dice, so multiplied with them on a critical (000 › Critical Hits). */
+  /** Added to every roll of the weapon's dice, so multiplied with them on a critical (SRD 3.5 › Critical Hits). */
   perRoll: Stacked
   /** `options.damageMultiplier` (a lance on a mounted charge): ×1 when absent. */
   situationalMultiplier: number
-  /** The critical multiplier (the weapon's, or the variant's fixed ×2, D17). */
+  /** The critical multiplier (the weapon's, or the variant's fixed ×2, docs/rules.md §17). */
   criticalMultiplier: number
-  /** Over and above the weapon's damage: rolled once, never multiplied (000 › Multiplying Damage). */
+  /** Over and above the weapon's damage: rolled once, never multiplied (SRD 3.5 › Multiplying Damage). */
   extra: ReadonlyArray<{ dice: ParsedNotation, type: string }>
   nonlethal: boolean
   minimum: { amount: number, nonlethal: boolean }
@@ -31,7 +31,7 @@ export interface DamageResult {
 }
 
 /**
- * Strength on damage (RULES.md §2.5, D19, D21): one hand ×1; off hand ½ of a
+ * Strength on damage (docs/rules.md §P2.5, §19, §21): one hand ×1; off hand ½ of a
  * bonus, a penalty in full; two hands 1½ × a bonus (not for a light weapon),
  * a penalty never multiplied; bows only a penalty, composite bows up to their
  * rating; crossbows none; the variant's projectiles none.
@@ -61,7 +61,7 @@ export function planDamage (input: {
   attacker: CombatantInput
   weapon: Weapon
   nonlethal: boolean
-  /** The base attack bonus as it counts for this attack (Swift Attack lowers it, D27). */
+  /** The base attack bonus as it counts for this attack (Swift Attack lowers it, docs/rules.md §27). */
   baseBonus: number
   damageModifiers: readonly Modifier[]
   situationalMultiplier: number
@@ -72,7 +72,7 @@ export function planDamage (input: {
   const str = strengthToDamage(ruleset, attacker, weapon)
   if (str) mods.push(str)
   if (weapon.enhancement !== 0) mods.push(fixed(`${weapon.name} enhancement`, weapon.enhancement, 'enhancement'))
-  // 001 › Damage: BCB to damage when proficient; not with an untrained unarmed strike (001 › Unarmed Attacks).
+  // variant › Damage: BCB to damage when proficient; not with an untrained unarmed strike (variant › Unarmed Attacks).
   const untrainedUnarmed = weapon.unarmed && !hasFeat(attacker, 'improved-unarmed-strike') && policy.untrainedUnarmedRestricted
   if (policy.baseBonusToDamage && weapon.proficient && !untrainedUnarmed && input.baseBonus !== 0) {
     mods.push(fixed('base combat bonus', input.baseBonus))
@@ -90,7 +90,7 @@ export function planDamage (input: {
   }
 }
 
-/** Multipliers combine additively: ×a and ×b make ×(1 + (a − 1) + (b − 1)) (RULES.md §0.2, §2.4, D18). */
+/** Multipliers combine additively: ×a and ×b make ×(1 + (a − 1) + (b − 1)) (docs/rules.md §P0.2, §P2.4, §18). */
 export function damageMultiplier (plan: DamagePlan, critical: boolean): number {
   return critical ? plan.criticalMultiplier + plan.situationalMultiplier - 1 : plan.situationalMultiplier
 }
@@ -110,7 +110,7 @@ export function finishDamage (plan: DamagePlan, sum: number, breakdown: Breakdow
 }
 
 /**
- * Roll a hit's damage (CONTRACT dice order): the weapon's dice once per point
+ * Roll a hit's damage (OpenAPI › Dice order): the weapon's dice once per point
  * of multiplier, each with every modifier; then each extra-damage entry once.
  */
 export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice): DamageResult {

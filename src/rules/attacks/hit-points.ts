@@ -9,7 +9,7 @@ import { judgeSave } from '../saves/saving-throw.js'
 
 /**
  * Where a target stands after an action's damage, as far as the attack
- * endpoints need it (RULES.md §6): the chances that it drops (unconscious,
+ * endpoints need it (docs/rules.md §P6): the chances that it drops (unconscious,
  * dying) and that it dies. The arithmetic and the numbers are the hit-points
  * module's and the ruleset's `hitPoints` policy, so the odds agree with
  * POST /v1/damage. dnd35/pf1e: certain outcomes. variant: reaching HP calls
@@ -22,7 +22,7 @@ export interface AfterDamage {
   deathSave: boolean
 }
 
-/** CONTRACT › Combatant: a missing ability score counts as 10 (the /v1/damage endpoint asks for pf1e's Con instead). */
+/** OpenAPI › Combatant: a missing ability score counts as 10 (the /v1/damage endpoint asks for pf1e's Con instead). */
 export function targetHitPoints (ruleset: Ruleset, target: CombatantInput): HitPoints {
   const abilities = target.abilities?.con === undefined ? { ...target.abilities, con: 10 } : target.abilities
   return hitPointsOf({ ...target, abilities }, ruleset)

@@ -5,10 +5,10 @@ import { saveBonus } from '../saves/save-bonus.js'
 import { d20Chance } from '../d20.js'
 
 /**
- * Massive damage for the odds (000 › Massive Damage; RULES.md §6.1): one
+ * Massive damage for the odds (SRD 3.5 › Massive Damage; docs/rules.md §P6.1): one
  * attack dealing at least the threshold of lethal damage forces a Fortitude
  * save or death, whatever the hit points. The numbers are the ruleset's
- * `hitPoints.massiveDamage`; pf1e's optional rule (D47) has no switch on an
+ * `hitPoints.massiveDamage`; pf1e's optional rule (docs/rules.md §47) has no switch on an
  * attack request, so it stays off, as POST /v1/damage leaves it by default.
  */
 export interface MassiveDamageOdds {

@@ -186,7 +186,7 @@ function countWork (ruleset: Ruleset, request: AttackRequest, shapes: readonly A
   return { dice, cells: size, steps: steps + size * perFinalCell + (lMax + nMax + 1) * ODDS_COST.cell }
 }
 
-/** The damage of one way of hitting, as cells (the floor of the ruleset applied, §2.5). */
+/** The damage of one way of hitting, as cells (the floor of the ruleset applied, docs/rules.md §P2.5). */
 function hitCells (plan: DamagePlan, kind: HitKind): Cell[] {
   const m = damageMultiplier(plan, kind.critical)
   let d: Distribution = point(plan.perRoll.total * m)
@@ -210,7 +210,7 @@ function hitCells (plan: DamagePlan, kind: HitKind): Cell[] {
 }
 
 /**
- * D67: a probability in a response never leaves [0, 1]. Sums of products of
+ * docs/rules.md §67: a probability in a response never leaves [0, 1]. Sums of products of
  * doubles can land a rounding step outside (1.0000000000000002 for a target
  * already dropped), which the response schema rightly refuses.
  */
@@ -296,14 +296,14 @@ function jointByDamage (joint: Joint): Outcome[] {
   return out
 }
 
-/** P(a save with this bonus fails against the DC), over the d20 (RULES.md §3). */
+/** P(a save with this bonus fails against the DC), over the d20 (docs/rules.md §P3). */
 function saveFailure (bonus: number, dc: number): number {
   return 1 - d20Chance(bonus, dc)
 }
 
 /**
  * The variant's Death save bonus after damage, through the one save path
- * (RULES.md §3: shaken −2; sickened spares Death saves); a base of 0 when the
+ * (docs/rules.md §P3: shaken −2; sickened spares Death saves); a base of 0 when the
  * target gives none, as before a Death save is asked for.
  */
 function deathSaveBonus (ruleset: Ruleset, target: AttackRequest['target']): number {
@@ -315,7 +315,7 @@ function deathSaveBonus (ruleset: Ruleset, target: AttackRequest['target']): num
 }
 
 /**
- * dropChance and killChance (CONTRACT › POST /v1/attacks/odds; RULES.md §6)
+ * dropChance and killChance (OpenAPI › POST /v1/attacks/odds; docs/rules.md §P6)
  * over the joint table of the survivors, cell by cell in the table's order.
  * The hit-points module decides each damage total (./hit-points.ts); the
  * variant's Death save uses `baseSaves.death`, 0 when absent. A coup de grace

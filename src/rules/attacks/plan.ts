@@ -22,7 +22,7 @@ export interface AttackPlan {
   targetAC: number
   acType: AcType
   acBreakdown: BreakdownEntry[]
-  /** dnd35/pf1e coup de grace: no attack roll, an automatic critical (000 › Helpless Defenders). */
+  /** dnd35/pf1e coup de grace: no attack roll, an automatic critical (SRD 3.5 › Helpless Defenders). */
   automaticCritical: boolean
   /** Lowest natural roll that threatens when it hits; 21: never. */
   threatFrom: number
@@ -33,7 +33,7 @@ export interface AttackPlan {
   damage: DamagePlan
 }
 
-/** The save against death after a coup de grace (RULES.md §2.11): its bonus; the DC is 10 + damage. */
+/** The save against death after a coup de grace (docs/rules.md §P2.11): its bonus; the DC is 10 + damage. */
 export interface CoupDeGracePlan {
   saveName: string
   purpose: 'save' | 'death-save'
@@ -133,10 +133,10 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
     acType: ac.acType,
     acBreakdown: ac.breakdown,
     automaticCritical,
-    // A creature immune to critical hits takes a normal hit: its attackers never threaten (RULES.md §2.3).
+    // A creature immune to critical hits takes a normal hit: its attackers never threaten (docs/rules.md §P2.3).
     threatFrom: hasFeat(target, 'immune-to-critical-hits') ? 21 : policy.critical.confirmation ? weapon.critRange : 20,
     confirm: policy.critical.confirmation,
-    // A coup de grace against a creature the attacker has found strikes it; concealment is spent finding it (§2.11).
+    // A coup de grace against a creature the attacker has found strikes it; concealment is spent finding it (docs/rules.md §P2.11).
     missChance: automaticCritical ? 0 : missChancePercent(ruleset, attacker, target, options),
     damage
   }
@@ -151,7 +151,7 @@ function planCoupDeGrace (ruleset: Ruleset, request: AttackRequest, weapon: Weap
   if (weapon.type === 'ranged' && (request.options?.distanceFeet ?? 5) > 5) {
     throw notPossible('/options/distanceFeet', 'a coup de grace with a bow or crossbow is made from an adjacent square')
   }
-  // The one save path (RULES.md §3): base + ability + the target's conditions, as POST /v1/saves computes it.
+  // The one save path (docs/rules.md §P3): base + ability + the target's conditions, as POST /v1/saves computes it.
   const save = atPath('/target', () => saveBonus(ruleset, target, rule.save.name))
   const spec: AttackSpec = rule.attack.automatic
     ? { label: 'coup de grace', weapon, weaponPath: '/weapon', specific: [], automaticCritical: true }
@@ -168,7 +168,7 @@ function planCoupDeGrace (ruleset: Ruleset, request: AttackRequest, weapon: Weap
 }
 
 /**
- * Work out every attack of the action (RULES.md §2): legality, bonuses, AC,
+ * Work out every attack of the action (docs/rules.md §P2): legality, bonuses, AC,
  * critical rules, miss chance and damage, in the contract's dice order
  * (primary attacks highest first, then the off hand). Raises every rules
  * error before a die is rolled.

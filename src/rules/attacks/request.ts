@@ -6,7 +6,7 @@ export type AttackMode = 'single' | 'full' | 'coup-de-grace'
 export type ConcealmentOption = 'none' | 'concealment' | 'total' | number
 export type CoverOption = 'none' | 'cover' | 'improved' | 'total'
 
-/** `options` of POST /v1/attacks (CONTRACT › POST /v1/attacks). */
+/** `options` of POST /v1/attacks (OpenAPI › POST /v1/attacks). */
 export interface AttackOptions {
   distanceFeet?: number
   flanking?: boolean

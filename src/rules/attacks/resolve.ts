@@ -39,12 +39,12 @@ export interface AttackActionResult {
   coupDeGrace: CoupDeGraceResult | null
 }
 
-/** An attack roll hits on a natural 20, never on a natural 1, otherwise when total ≥ AC (RULES.md §2.3). */
+/** An attack roll hits on a natural 20, never on a natural 1, otherwise when total ≥ AC (docs/rules.md §P2.3). */
 export function attackHits (natural: number, bonus: number, ac: number): boolean {
   return judgeD20(natural, natural + bonus, ac, 'both').success
 }
 
-/** The confirmation roll: not a natural 1, and total ≥ AC with the same modifiers; a natural 20 is nothing special (D65). */
+/** The confirmation roll: not a natural 1, and total ≥ AC with the same modifiers; a natural 20 is nothing special (docs/rules.md §65). */
 export function confirmationHits (natural: number, bonus: number, ac: number): boolean {
   return judgeD20(natural, natural + bonus, ac, 'natural-1-fails').success
 }
@@ -63,7 +63,7 @@ export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
     roll = dice.d20('attack')
     total = roll + plan.attackBonus
     hit = attackHits(roll, plan.attackBonus, plan.targetAC)
-    // A roll in the threat range that does not hit is no threat (000 › Critical Hits).
+    // A roll in the threat range that does not hit is no threat (SRD 3.5 › Critical Hits).
     threat = hit && roll >= plan.threatFrom
     critical = threat && !plan.confirm
     if (threat && plan.confirm) {
@@ -78,7 +78,7 @@ export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
     const d = dice.roll(100, 'miss-chance')
     const missed = d <= plan.missChance
     missChance = { percent: plan.missChance, roll: d, missed }
-    // The miss chance negates the whole attack, the critical included (000 › Concealment).
+    // The miss chance negates the whole attack, the critical included (SRD 3.5 › Concealment).
     if (missed) hit = critical = false
   }
   const damage = hit ? rollDamage(plan.damage, critical, dice) : null
@@ -103,7 +103,7 @@ export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
 
 /**
  * The save against death after a coup de grace, rolled after the damage
- * (RULES.md §2.11, D29): DC 10 + the damage dealt. A target the damage
+ * (docs/rules.md §P2.11, §29): DC 10 + the damage dealt. A target the damage
  * already killed makes no save.
  */
 function rollCoupDeGraceSave (ruleset: Ruleset, target: AttackRequest['target'], plan: CoupDeGracePlan, damage: DamageResult, dice: Dice): CoupDeGraceResult {
@@ -119,7 +119,7 @@ function rollCoupDeGraceSave (ruleset: Ruleset, target: AttackRequest['target'],
 
 /**
  * Damage dice one action may roll, every attack a critical. Each notation is
- * bounded (CONTRACT › Limits), but 20 terms of 1000d1000, multiplied and with
+ * bounded (OpenAPI › Limits), but 20 terms of 1000d1000, multiplied and with
  * ten extra-damage entries, over five attacks, is millions of dice and seconds
  * of work; no table rolls that many.
  */

@@ -7,7 +7,7 @@ export type WeaponCategory = 'light' | 'one-handed' | 'two-handed'
 export type Wielding = 'one-hand' | 'two-hands' | 'off-hand'
 export type StrengthToDamage = 'full' | 'penalty-only' | 'none'
 
-/** A weapon as the caller sends it (CONTRACT › Weapon). */
+/** A weapon as the caller sends it (OpenAPI › Weapon). */
 export interface WeaponInput {
   name?: string
   type?: WeaponType
@@ -49,14 +49,14 @@ export interface Weapon {
   finesse: boolean
   nonlethal: boolean
   unarmed: boolean
-  /** The off end of a double weapon: light for two-weapon fighting (000 › Two-Weapon Fighting). */
+  /** The off end of a double weapon: light for two-weapon fighting (SRD 3.5 › Two-Weapon Fighting). */
   double: boolean
   extraDamage: Array<{ dice: ParsedNotation, type: string }>
 }
 
 /**
- * Unarmed strike damage by the striker's size (000 › Unarmed Attacks: Small
- * 1d2, Medium 1d3; Large 1d4 from SRD35/PRD, D22, D23). Other sizes must give
+ * Unarmed strike damage by the striker's size (SRD 3.5 › Unarmed Attacks: Small
+ * 1d2, Medium 1d3; Large 1d4 from SRD 3.5/PRD, docs/rules.md §22, §23). Other sizes must give
  * `damage`.
  */
 const UNARMED_DAMAGE: Partial<Record<Size, string>> = { small: '1d2', medium: '1d3', large: '1d4' }
@@ -75,9 +75,9 @@ export function resolveWeapon (input: WeaponInput, wielderSize: Size | undefined
     damageText = UNARMED_DAMAGE[wielderSize ?? 'medium']
     if (damageText === undefined) throw missingField('/damage', `unarmed strike damage for a ${wielderSize} creature is not in the rules: give the weapon's damage`)
   }
-  // An unarmed strike counts as a light weapon (000 › Unarmed Attacks).
+  // An unarmed strike counts as a light weapon (SRD 3.5 › Unarmed Attacks).
   const category = unarmed ? 'light' : (input.category ?? 'one-handed')
-  // Fighting with both ends of a double weapon, the primary end is wielded as in one hand (SRD35 › Double Weapons).
+  // Fighting with both ends of a double weapon, the primary end is wielded as in one hand (SRD 3.5 › Double Weapons).
   const wielded = offHand ? 'off-hand' : hand === 'double-primary' ? 'one-hand' : (input.wielded ?? (category === 'two-handed' ? 'two-hands' : 'one-hand'))
   return {
     name: input.name ?? (unarmed ? 'unarmed strike' : 'weapon'),

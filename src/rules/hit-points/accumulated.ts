@@ -4,12 +4,12 @@ import { accumulatedDamage, woundedThreshold } from './status.js'
 import type { HitPoints, HitPointStatus } from './types.js'
 
 /**
- * The variant's accumulated-damage model (001 › Hit Points; Death and Dying;
- * RULES.md §6.3): the arithmetic of each transition. Death saves are rolled
+ * The variant's accumulated-damage model (variant › Hit Points; Death and Dying;
+ * docs/rules.md §P6.3): the arithmetic of each transition. Death saves are rolled
  * by the caller and passed in, so each step is testable without dice.
  */
 
-/** DC = 10 + 1 per 2 points of damage past HP (001 › Death and Dying). */
+/** DC = 10 + 1 per 2 points of damage past HP (variant › Death and Dying). */
 export function deathSaveDc (hp: Pick<HitPoints, 'max' | 'current'>, policy: AccumulatedPolicy): number {
   const excess = Math.max(0, accumulatedDamage(hp) - hp.max)
   return policy.deathSaveDc.base + Math.floor(excess / policy.deathSaveDc.excessPerPoint)
@@ -17,8 +17,8 @@ export function deathSaveDc (hp: Pick<HitPoints, 'max' | 'current'>, policy: Acc
 
 /**
  * Add a blow to D. Lethal damage past the wounded threshold records wound
- * points: max(0, D₁ − max(D₀, Tw − 1)) (D49). Nonlethal damage is tracked as
- * a share of D and causes no wounds (D54).
+ * points: max(0, D₁ − max(D₀, Tw − 1)) (docs/rules.md §49). Nonlethal damage is tracked as
+ * a share of D and causes no wounds (docs/rules.md §54).
  */
 export function accumulateDamage (hp: HitPoints, policy: AccumulatedPolicy, amount: number, nonlethal: boolean): { hp: HitPoints, woundPoints: number } {
   const before = accumulatedDamage(hp)
@@ -36,11 +36,11 @@ const resetTallies = { successes: 0, failures: 0 }
  * The Death save that a blow at or past HP calls for, by the status before the blow.
  * - Not yet down (or knocked out by nonlethal damage): success staggered,
  *   failure dying, failure by 10 or more dead; for nonlethal damage failure
- *   is unconscious and failure by 10 or more dying (001 › Hit Points › Nonlethal Damage).
+ *   is unconscious and failure by 10 or more dying (variant › Hit Points › Nonlethal Damage).
  * - Staggered and hit by lethal damage: any result but dead leaves it dying.
- * - Dying or stable (D51): only a natural 1 or a failure by 10 or more kills;
+ * - Dying or stable (docs/rules.md §51): only a natural 1 or a failure by 10 or more kills;
  *   a natural 20 stabilizes; the tallies are untouched (reset when a stable
- *   creature turns dying again, D53); 1 Con damage.
+ *   creature turns dying again, docs/rules.md §53); 1 Con damage.
  */
 export function deathSaveAfterDamage (hp: HitPoints, before: HitPointStatus, policy: AccumulatedPolicy, save: SaveRoll, nonlethal: boolean): HitPoints {
   const deadly = !save.success && save.margin <= -policy.deadlyFailureMargin
@@ -60,7 +60,7 @@ export function deathSaveAfterDamage (hp: HitPoints, before: HitPointStatus, pol
 
 /**
  * Magical healing removes lethal damage and the same amount of the nonlethal
- * share. Wound points "can't be removed as easily" (001 › Hit Points): they
+ * share. Wound points "can't be removed as easily" (variant › Hit Points): they
  * are the last of the lethal damage to go. Below HP again the Death-save
  * track ends; still at or past HP, a dying creature is stabilized (as any
  * healing does in dnd35).
@@ -76,7 +76,7 @@ export function accumulatedMagicalHealing (hp: HitPoints, before: HitPointStatus
 }
 
 /**
- * A dying creature's end-of-round Death save (001 › Death and Dying › Dying):
+ * A dying creature's end-of-round Death save (variant › Death and Dying › Dying):
  * 1 Con damage either way; 3 failures dead, 4 successes stable; a natural 20
  * stable at once, a natural 1 dead at once.
  */
@@ -94,7 +94,7 @@ export function endOfRoundDeathSave (hp: HitPoints, policy: AccumulatedPolicy, s
 
 /**
  * A staggered creature's Death save after a major or strenuous action
- * (001 › Death and Dying › Staggered): success keeps it staggered; any
+ * (variant › Death and Dying › Staggered): success keeps it staggered; any
  * failure leaves it dying once the action is done, with fresh tallies. The
  * seed charges Con damage only for the dying and stable saves, so none here.
  */
@@ -103,9 +103,9 @@ export function deathSaveAfterStrenuousAction (hp: HitPoints, save: SaveRoll): H
 }
 
 /**
- * A stable creature's hourly Death save (001 › Death and Dying › Stable):
+ * A stable creature's hourly Death save (variant › Death and Dying › Stable):
  * 1 Con damage; success by 5 or more conscious and staggered, by less still
- * stable, failure dying again with fresh tallies (D53).
+ * stable, failure dying again with fresh tallies (docs/rules.md §53).
  */
 export function hourlyDeathSave (hp: HitPoints, policy: AccumulatedPolicy, save: SaveRoll): HitPoints {
   const withCon = { ...hp, constitutionDamage: hp.constitutionDamage + policy.constitutionDamagePerSave }

@@ -25,8 +25,8 @@ function line (source: string, value: number): BreakdownEntry {
 
 /**
  * The dying creature's roll to stabilize, and the stable one's rolls to wake
- * or start healing: dnd35 d% 10% (000 › Dying); pf1e DC 10 Constitution check
- * with a penalty equal to its negative HP, a natural 20 succeeding (D46).
+ * or start healing: dnd35 d% 10% (SRD 3.5 › Dying); pf1e DC 10 Constitution check
+ * with a penalty equal to its negative HP, a natural 20 succeeding (docs/rules.md §46).
  */
 export function recoveryCheck (dice: Dice, hp: HitPoints, check: RecoveryCheck, purpose: string): CheckReport {
   if (check.kind === 'percentile') {

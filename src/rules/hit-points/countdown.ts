@@ -7,9 +7,9 @@ import type { HitPoints } from './types.js'
  */
 
 /**
- * Damage comes off temporary hit points first (000 › Temporary Hit Points),
- * then lethal off current HP, nonlethal onto its running total (000 ›
- * Nonlethal Damage). pf1e: nonlethal past maximum HP is lethal (D48). Any
+ * Damage comes off temporary hit points first (SRD 3.5 › Temporary Hit Points),
+ * then lethal off current HP, nonlethal onto its running total (SRD 3.5 ›
+ * Nonlethal Damage). pf1e: nonlethal past maximum HP is lethal (docs/rules.md §48). Any
  * lethal damage that reaches the hit points of a stabilized or woken creature
  * at negative HP sets it dying again.
  */
@@ -32,7 +32,7 @@ export function countdownDamage (hp: HitPoints, policy: CountdownPolicy, amount:
 }
 
 /**
- * Cure-style healing (000 › Healing; 000 › Nonlethal Damage): HP up to the
+ * Cure-style healing (SRD 3.5 › Healing; SRD 3.5 › Nonlethal Damage): HP up to the
  * maximum, the same amount of nonlethal damage removed. Healing of 1 or more
  * stabilizes a dying creature; back at 0 or above, the numbers decide again.
  */
@@ -53,14 +53,14 @@ export function countdownNaturalHealing (hp: HitPoints, amount: number): HitPoin
   return { ...hp, current, recorded: current >= 0 ? null : hp.recorded }
 }
 
-/** 000 › Nonlethal Damage: 1 point per hour per character level. */
+/** SRD 3.5 › Nonlethal Damage: 1 point per hour per character level. */
 export function nonlethalRecovery (hp: HitPoints, amount: number): HitPoints {
   return { ...hp, nonlethal: Math.max(0, hp.nonlethal - amount) }
 }
 
 /**
  * Temporary hit points: different sources stack, the same source does not
- * (002 › Temporary Hit Points FAQ): a same-source grant keeps the larger.
+ * (PRD › Temporary Hit Points FAQ): a same-source grant keeps the larger.
  */
 export function gainTemporary (hp: HitPoints, amount: number, sameSource: boolean): HitPoints {
   return { ...hp, temporary: sameSource ? Math.max(hp.temporary, amount) : hp.temporary + amount }
@@ -69,7 +69,7 @@ export function gainTemporary (hp: HitPoints, amount: number, sameSource: boolea
 /**
  * A disabled creature's standard (or other strenuous) action costs 1 HP once
  * it is done, so it ends dying, even when it had woken at negative HP
- * (000 › Disabled; 002 › Injury and Death).
+ * (SRD 3.5 › Disabled; PRD › Injury and Death).
  */
 export function strenuousActionWhileDisabled (hp: HitPoints): HitPoints {
   return { ...hp, current: hp.current - 1, recorded: null }

@@ -20,9 +20,9 @@ export interface Blow {
   nonlethal?: boolean
   /** Default true: the damage is from one attack, so massive damage applies. */
   singleAttack?: boolean
-  /** variant: a critical hit; a wound it causes is a nasty wound (D50). */
+  /** variant: a critical hit; a wound it causes is a nasty wound (docs/rules.md §50). */
   critical?: boolean
-  /** pf1e: apply the optional massive-damage rule (D47). */
+  /** pf1e: apply the optional massive-damage rule (docs/rules.md §47). */
   massiveDamageRule?: boolean
 }
 
@@ -46,7 +46,7 @@ export interface DamageOutcome {
 }
 
 /**
- * Apply one blow to a creature (CONTRACT › POST /v1/damage). Dice order: the
+ * Apply one blow to a creature (OpenAPI › POST /v1/damage). Dice order: the
  * damage dice, then the massive-damage Fortitude d20 if triggered, then the
  * variant's Death save d20 if triggered. A rolled total below 0 deals 0.
  */
@@ -62,7 +62,7 @@ export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Bl
   }
 
   if (before.temporary > 0) throw ruleNotDefined(ruleset.name, 'temporary hit points', '/creature/hitPoints/temporary')
-  // 001 has no massive-damage rule: asking for it must not pass silently.
+  // the variant has no massive-damage rule: asking for it must not pass silently.
   if (blow.massiveDamageRule === true) throw ruleNotDefined(ruleset.name, 'massive damage', '/damage/massiveDamageRule')
   const nonlethal = blow.nonlethal ?? false
   const statusBefore = status(before, ruleset)
@@ -81,9 +81,9 @@ export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Bl
 }
 
 /**
- * 000 › Massive Damage: one attack of 50 or more lethal damage that does not
+ * SRD 3.5 › Massive Damage: one attack of 50 or more lethal damage that does not
  * kill outright forces a DC 15 Fortitude save or death; several attacks adding
- * up to 50 do not. pf1e: optional, threshold max(50, ½ maximum HP) (D47).
+ * up to 50 do not. pf1e: optional, threshold max(50, ½ maximum HP) (docs/rules.md §47).
  */
 function massiveDamageSave (
   ruleset: Ruleset, policy: CountdownPolicy, creature: CombatantInput, blow: Blow, amount: number, after: HitPoints, dice: Dice

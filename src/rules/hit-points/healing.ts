@@ -47,7 +47,7 @@ function levelOf (creature: CombatantInput): number {
 }
 
 /**
- * Apply one healing step to a creature (CONTRACT › POST /v1/healing). Dice
+ * Apply one healing step to a creature (OpenAPI › POST /v1/healing). Dice
  * order: the healing dice for `magical`; otherwise the one check the kind
  * makes (`stabilize`, `heal-check`, `recover`).
  */
@@ -75,7 +75,7 @@ function countdownHealing (
       return done(countdownMagicalHealing(before, amount), amount)
     }
     case 'natural': {
-      // 000 › Healing: level per night of rest, twice that for a full day of bed rest.
+      // SRD 3.5 › Healing: level per night of rest, twice that for a full day of bed rest.
       if (current === 'dying') throw notPossible('a dying creature does not heal naturally; stabilize it first')
       const amount = levelOf(creature) * (healing.period === 'bed-rest-day' ? 2 : 1) * (healing.count ?? 1)
       return done(countdownNaturalHealing(before, amount), amount)
@@ -87,7 +87,7 @@ function countdownHealing (
     case 'temporary':
       return done(gainTemporary(before, healing.amount, healing.sameSource ?? false), healing.amount)
     case 'stabilize': {
-      // 000 › Dying; PRD › Dying: the creature's own roll each turn; failure costs 1 HP.
+      // SRD 3.5 › Dying; PRD › Dying: the creature's own roll each turn; failure costs 1 HP.
       requireStatus(current, ['dying'], 'a roll to stabilize')
       if (healing.continuousDamage) {
         if (!policy.continuousDamageFailsStabilization) throw ruleNotDefined(ruleset.name, 'continuous damage during stabilization', '/healing/continuousDamage')
@@ -111,7 +111,7 @@ function countdownHealing (
 }
 
 /**
- * 000 › Stable Characters and Recovery; PRD › Stable Characters and Recovery.
+ * SRD 3.5 › Stable Characters and Recovery; PRD › Stable Characters and Recovery.
  * Hourly (stable, unconscious): success wakes it, disabled; untended, each
  * failure costs 1 HP. Daily (conscious at negative HP, untended): success
  * starts natural healing, failure costs 1 HP but does not knock it out.
@@ -150,7 +150,7 @@ function accumulatedHealing (
     case 'natural':
     case 'nonlethal-recovery':
     case 'temporary':
-      // D54: recovery dice, natural healing and temporary hit points are not in the seed.
+      // docs/rules.md §54: recovery dice, natural healing and temporary hit points are not defined by the variant.
       throw ruleNotDefined(ruleset.name, `${healing.kind} healing`, '/healing/kind')
     case 'stabilize': {
       if (healing.continuousDamage) throw ruleNotDefined(ruleset.name, 'continuous damage during stabilization', '/healing/continuousDamage')
@@ -159,7 +159,7 @@ function accumulatedHealing (
       return done(endOfRoundDeathSave(before, policy, save), null, check)
     }
     case 'heal-check': {
-      // D52: DC 15; a dying creature becomes stable, a stable one wakes staggered.
+      // docs/rules.md §52: DC 15; a dying creature becomes stable, a stable one wakes staggered.
       requireStatus(current, ['dying', 'stable'], 'a Heal check')
       const check = healCheck(dice, healing.checkBonus, policy.healCheckDc)
       if (!check.success) return done(before, null, check)

@@ -7,7 +7,7 @@ export type HitPointsPolicy = CountdownPolicy | AccumulatedPolicy
 
 /** A roll that decides whether a creature stops dying, wakes up, or starts healing. */
 export type RecoveryCheck =
-  /** dnd35: d% — success on a roll at or below `chance` (000 › Dying). */
+  /** dnd35: d% — success on a roll at or below `chance` (SRD 3.5 › Dying). */
   | { kind: 'percentile', chance: number }
   /** pf1e: d20 + Con modifier + current HP (a penalty while negative) ≥ DC; a natural 20 succeeds (PRD › Dying). */
   | { kind: 'constitution-check', dc: number }
@@ -23,7 +23,7 @@ export interface CountdownPolicy {
     dc: number
     /** The save made against it (Fortitude). */
     save: string
-    /** pf1e: an optional rule, applied only when the request enables it (D47). */
+    /** pf1e: an optional rule, applied only when the request enables it (docs/rules.md §47). */
     optional: boolean
   }
   /** The dying creature's own roll each turn (stabilize), and the stable one's hourly/daily rolls (recover). */
@@ -32,16 +32,16 @@ export interface CountdownPolicy {
   healCheckDc: number
   /** pf1e: while taking continuous damage (bleed) the roll to stabilize fails automatically (PRD › Dying). */
   continuousDamageFailsStabilization: boolean
-  /** pf1e: nonlethal damage past maximum HP is dealt as lethal (D48). */
+  /** pf1e: nonlethal damage past maximum HP is dealt as lethal (docs/rules.md §48). */
   nonlethalCappedAtMaximum: boolean
 }
 
 export interface AccumulatedPolicy {
   model: 'accumulated'
-  /** Bloodied when D ≥ numerator/denominator × HP; wounded likewise (001 › Hit Points). */
+  /** Bloodied when D ≥ numerator/denominator × HP; wounded likewise (variant › Hit Points). */
   bloodied: { numerator: number, denominator: number }
   wounded: { numerator: number, denominator: number }
-  /** Death save DC = base + ⌊(D − HP) / excessPerPoint⌋ (001 › Death and Dying). */
+  /** Death save DC = base + ⌊(D − HP) / excessPerPoint⌋ (variant › Death and Dying). */
   deathSaveDc: { base: number, excessPerPoint: number }
   /** The save the Death save is. */
   deathSave: string
@@ -54,6 +54,6 @@ export interface AccumulatedPolicy {
   constitutionDamagePerSave: number
   /** A stable creature's hourly save wakes it (staggered) on success by this much. */
   wakeMargin: number
-  /** D52: Heal check DC. */
+  /** docs/rules.md §52: Heal check DC. */
   healCheckDc: number
 }

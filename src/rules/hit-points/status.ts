@@ -3,7 +3,7 @@ import type { AccumulatedPolicy, CountdownPolicy } from './policy.js'
 import type { HitPoints, HitPointStatus, InjuryReport } from './types.js'
 
 /**
- * The creature's status, from its hit points alone (CONTRACT › POST /v1/damage).
+ * The creature's status, from its hit points alone (OpenAPI › POST /v1/damage).
  * Pure: the same HitPoints and ruleset always give the same status. The
  * `recorded` status is consulted only where the numbers leave it open.
  */
@@ -12,13 +12,13 @@ export function status (hp: HitPoints, ruleset: Ruleset): HitPointStatus {
   return policy.model === 'countdown' ? countdownStatus(hp, policy) : accumulatedStatus(hp)
 }
 
-/** 000 › Dead: Constitution 0 kills, whatever the hit points say. */
+/** SRD 3.5 › Dead: Constitution 0 kills, whatever the hit points say. */
 function constitutionGone (hp: HitPoints): boolean {
   return hp.constitution !== null && hp.constitution - hp.constitutionDamage <= 0
 }
 
 /**
- * The HP at or below which the creature is dead: −10 (000 › Dead), −Con (pf1e),
+ * The HP at or below which the creature is dead: −10 (SRD 3.5 › Dead), −Con (pf1e),
  * or 0 for a creature with no Constitution score (undead and constructs are
  * destroyed at 0 HP).
  */
@@ -42,12 +42,12 @@ export function deathPath (hp: HitPoints): string {
 function countdownStatus (hp: HitPoints, policy: CountdownPolicy): HitPointStatus {
   if (hp.recorded === 'dead' || constitutionGone(hp) || hp.current <= deathThreshold(hp, policy)) return 'dead'
   if (hp.current < 0) {
-    // Numbers alone cannot tell a dying creature from a stabilized or a woken one (000 › Stable Characters and Recovery).
+    // Numbers alone cannot tell a dying creature from a stabilized or a woken one (SRD 3.5 › Stable Characters and Recovery).
     if (hp.recorded === 'stable') return 'stable'
     if (hp.recorded === 'disabled') return 'disabled'
     return 'dying'
   }
-  // 000 › Nonlethal Damage: compared with current HP whenever either changes.
+  // SRD 3.5 › Nonlethal Damage: compared with current HP whenever either changes.
   // Stryker disable next-line ConditionalExpression,EqualityOperator: the `nonlethal > 0` guard is redundant (0 > current needs current < 0, which returned above); the line's other comparisons are pinned by test/rules/hit-points-boundaries.test.ts
   if (hp.nonlethal > 0 && hp.nonlethal > hp.current) return 'unconscious'
   if (hp.current === 0) return 'disabled'
@@ -64,21 +64,21 @@ export function accumulatedDamage (hp: Pick<HitPoints, 'max' | 'current'>): numb
 function accumulatedStatus (hp: HitPoints): HitPointStatus {
   if (hp.recorded === 'dead' || constitutionGone(hp)) return 'dead'
   if (accumulatedDamage(hp) >= hp.max) {
-    // At D ≥ HP the Death save decided the state (001 › Death and Dying); without a record, dying.
+    // At D ≥ HP the Death save decided the state (variant › Death and Dying); without a record, dying.
     if (hp.recorded === 'stable' || hp.recorded === 'staggered' || hp.recorded === 'unconscious') return hp.recorded
     return 'dying'
   }
   return 'healthy'
 }
 
-/** Tw = ⌈3·HP/4⌉ (D49), or the ruleset's wounded fraction. */
+/** Tw = ⌈3·HP/4⌉ (docs/rules.md §49), or the ruleset's wounded fraction. */
 export function woundedThreshold (max: number, policy: AccumulatedPolicy): number {
   return Math.ceil((max * policy.wounded.numerator) / policy.wounded.denominator)
 }
 
 /**
  * Bloodied at D ≥ ½ HP, wounded at D ≥ ¾ HP or while any wound points remain
- * (001 › Hit Points; D49); each costs −1 on attacks and checks, and they stack.
+ * (variant › Hit Points; docs/rules.md §49); each costs −1 on attacks and checks, and they stack.
  */
 export function injury (hp: Pick<HitPoints, 'max' | 'current' | 'woundPoints'>, policy: AccumulatedPolicy): InjuryReport {
   const damage = accumulatedDamage(hp)

@@ -1,4 +1,4 @@
-/** Statuses of CONTRACT › POST /v1/damage, from best to worst. */
+/** Statuses of OpenAPI › POST /v1/damage, from best to worst. */
 export const HIT_POINT_STATUSES = ['healthy', 'staggered', 'disabled', 'unconscious', 'dying', 'stable', 'dead'] as const
 export type HitPointStatus = typeof HIT_POINT_STATUSES[number]
 
@@ -13,14 +13,14 @@ export interface DeathSaveTally {
  * dnd35/pf1e count down: `current` falls with lethal damage and `nonlethal` is
  * a separate running total. The variant counts damage up (D); `current` is
  * `max − D` so that the same field means "how far from dropping" in every
- * ruleset, and `nonlethal` is the nonlethal share inside D (D54).
+ * ruleset, and `nonlethal` is the nonlethal share inside D (docs/rules.md §54).
  */
 export interface HitPoints {
   max: number
   current: number
   temporary: number
   nonlethal: number
-  /** variant: damage recorded past the wounded threshold (D49); part of D. */
+  /** variant: damage recorded past the wounded threshold (docs/rules.md §49); part of D. */
   woundPoints: number
   /** variant: end-of-round Death save tallies while dying. */
   deathSaves: DeathSaveTally
@@ -39,7 +39,7 @@ export interface HitPoints {
   recorded: HitPointStatus | null
 }
 
-/** The variant's bloodied/wounded report (001 › Hit Points). */
+/** The variant's bloodied/wounded report (variant › Hit Points). */
 export interface InjuryReport {
   bloodied: boolean
   wounded: boolean

@@ -33,16 +33,16 @@ export interface InitiativeOutcome {
 }
 
 /**
- * The initiative modifier (RULES.md §7): Dex + Improved Initiative +
+ * The initiative modifier (docs/rules.md §P7): Dex + Improved Initiative +
  * other bonuses; the variant adds its base combat bonus and its injury and
  * condition penalties (bloodied −1, wounded a further −1, deafened −4,
- * shaken −2; sickened counts as bloodied, D63). Paths relative to the combatant.
+ * shaken −2; sickened counts as bloodied, docs/rules.md §63). Paths relative to the combatant.
  */
 export function initiativeModifier (ruleset: Ruleset, combatant: InitiativeCombatant): { value: number, breakdown: BreakdownEntry[] } {
   const policy = ruleset.initiative
   const stats = effectiveStats(ruleset, combatant)
   const mods: Modifier[] = []
-  // The effective Dex, as AC and attacks see it (entangled −4 Dex lowers it: RULES.md §1.4).
+  // The effective Dex, as AC and attacks see it (entangled −4 Dex lowers it: docs/rules.md §P1.4).
   const dex = stats.dexterity.modifier
   if (dex !== null && dex !== 0) mods.push({ source: 'Dexterity', value: dex })
   if (policy.addsBaseAttackBonus) {
@@ -58,7 +58,7 @@ export function initiativeModifier (ruleset: Ruleset, combatant: InitiativeComba
 }
 
 /**
- * Roll initiative for everyone (CONTRACT › POST /v1/initiative). Dice order:
+ * Roll initiative for everyone (OpenAPI › POST /v1/initiative). Dice order:
  * one d20 per combatant in request order; then the roll-offs, tie group by
  * tie group in the request order of each group's first combatant, each group
  * settled completely (repeating among those still tied) before the next.
@@ -99,7 +99,7 @@ export function rollInitiative (ruleset: Ruleset, combatants: readonly Initiativ
     order: order.map(({ index: _index, ...e }) => e),
     surpriseRound,
     surpriseActors: surpriseRound ? order.filter((e) => byIndex(e).aware !== false).map((e) => e.id) : [],
-    // Everyone is flat-footed until they first act; uncanny dodge exempts (000 › Initiative; RULES.md §7).
+    // Everyone is flat-footed until they first act; uncanny dodge exempts (SRD 3.5 › Initiative; docs/rules.md §P7).
     flatFooted: order.filter((e) => !hasFeat(byIndex(e), 'uncanny-dodge')).map((e) => e.id)
   }
 }

@@ -51,8 +51,8 @@ export function abilityEntry (ruleset: Ruleset, p: Participant, ability: Ability
 }
 
 /**
- * The better of Str and Dex, as the trip and overrun defender uses (000 ›
- * Trip; 001 › Trip). A creature without one of the scores uses the other.
+ * The better of Str and Dex, as the trip and overrun defender uses (SRD 3.5 ›
+ * Trip; variant › Trip). A creature without one of the scores uses the other.
  */
 export function betterOfStrengthAndDexterity (ruleset: Ruleset, p: Participant): Modifier {
   const stats = statsOf(ruleset, p)
@@ -62,7 +62,7 @@ export function betterOfStrengthAndDexterity (ruleset: Ruleset, p: Participant):
   return str === null || (dex !== null && dex > str) ? abilityEntry(ruleset, p, 'dex') : abilityEntry(ruleset, p, 'str')
 }
 
-/** ±4 (the ruleset's step) per size category from Medium on a maneuver's Strength check (000 › Bull Rush, Overrun, Trip; 001). */
+/** ±4 (the ruleset's step) per size category from Medium on a maneuver's Strength check (SRD 3.5 › Bull Rush, Overrun, Trip; variant). */
 export function sizeAdjustment (ruleset: Ruleset, p: Participant): Modifier[] {
   const value = sizeSteps('medium', p.combatant.size) * ruleset.maneuvers.sizeStepBonus
   return value === 0 ? [] : [fixed(`size (${p.combatant.size ?? 'medium'})`, value, 'size')]
@@ -77,8 +77,8 @@ export type OwnRoll = 'melee' | 'ranged' | 'checks'
 
 /**
  * The penalties the roller's own conditions and hit-point states put on this
- * roll (prone −4 on melee, shaken −2, the variant's bloodied −1…; RULES.md
- * §1.4, §6.3), from its effective stats. `toGrapple`: a roll made to grapple
+ * roll (prone −4 on melee, shaken −2, the variant's bloodied −1…; docs/rules.md
+ * §P1.4, §P6.3), from its effective stats. `toGrapple`: a roll made to grapple
  * or escape, which pf1e's grappled −2 spares.
  */
 export function ownConditions (ruleset: Ruleset, p: Participant, roll: OwnRoll, opts: { toGrapple?: boolean } = {}): Modifier[] {
@@ -86,7 +86,7 @@ export function ownConditions (ruleset: Ruleset, p: Participant, roll: OwnRoll, 
 }
 
 /**
- * The "unarmed melee touch attack" of a trip or a grab (000 › Trip; Starting
+ * The "unarmed melee touch attack" of a trip or a grab (SRD 3.5 › Trip; Starting
  * a Grapple), as a weapon the shared attack module reads. No category, so no
  * finesse: the maneuver texts roll it with Strength.
  */
@@ -94,7 +94,7 @@ const UNARMED_TOUCH = resolveWeapon({ name: 'unarmed strike', type: 'melee', dam
 
 /**
  * The melee touch attack bonus, from the shared attack module: BAB + Str +
- * size where the ruleset has one (000 › Attack Bonus; 001 › Attack Bonus).
+ * size where the ruleset has one (SRD 3.5 › Attack Bonus; variant › Attack Bonus).
  * The roller's conditions are added by the caller (`ownConditions`).
  */
 export function meleeTouchAttackBonus (ruleset: Ruleset, p: Participant, extra: readonly Modifier[] = []): Stacked {
@@ -153,7 +153,7 @@ export type TieRule = 'modifier-then-reroll' | 'actor-loses'
 /**
  * Settle one opposed check whose dice are rolled: the higher total wins; on
  * equal totals the higher modifier; if those are equal too, both roll again,
- * the actor first (000 › Starting a Grapple › Step 3; D33). The re-rolls are
+ * the actor first (SRD 3.5 › Starting a Grapple › Step 3; docs/rules.md §33). The re-rolls are
  * bounded by the ruleset's limit: only a fixed sequence of ties can reach it,
  * and that is a 422 rather than a loop.
  */
@@ -222,7 +222,7 @@ export function notPossible (path: string, message: string): DomainError {
 /**
  * Starting a grapple provokes unless the attacker has Improved Grapple or a
  * monster ability that grapples without provoking (`improved-grab`, pf1e
- * `grab`) (000 › Starting a Grapple › Step 1; PRD › Grapple).
+ * `grab`) (SRD 3.5 › Starting a Grapple › Step 1; PRD › Grapple).
  */
 export function grapplesWithoutProvoking (p: Participant): string | null {
   for (const ability of ['improved-grapple', 'improved-grab', 'grab']) {

@@ -17,8 +17,8 @@ const CMD_BONUS_TYPES = new Set(['circumstance', 'deflection', 'dodge', 'insight
 
 /**
  * CMB = BAB + Str + special size modifier, Dex instead of Str at Tiny or
- * smaller (D35); a printed `cmb` replaces the base. The attacker's own
- * condition penalties on attack rolls apply (RULES.md §4.3 step 4), the
+ * smaller (docs/rules.md §35); a printed `cmb` replaces the base. The attacker's own
+ * condition penalties on attack rolls apply (docs/rules.md §P4.3 step 4), the
  * grappled −2 except to grapple or escape (PRD › Conditions).
  */
 export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { maneuverFeat?: string, grappleOrEscape?: boolean } = {}, extra: readonly Modifier[] = []): Stacked {
@@ -37,7 +37,7 @@ export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { m
 }
 
 /**
- * D64: the Improved maneuver feat's bonus on CMB or CMD (PRD › Feats: +2 and
+ * docs/rules.md §64: the Improved maneuver feat's bonus on CMB or CMD (PRD › Feats: +2 and
  * +2), and the Greater feat's further bonus on both (`greater-<maneuver>`).
  */
 function maneuverFeats (ruleset: Ruleset, p: Participant, improved: string | undefined, bonus: number): Modifier[] {
@@ -57,7 +57,7 @@ export function featName (feat: string): string {
 
 /**
  * CMD = 10 + BAB + Str + Dex + special size modifier + the AC bonuses of the
- * types that count + every AC penalty (D35). A creature denied its Dex bonus
+ * types that count + every AC penalty (docs/rules.md §35). A creature denied its Dex bonus
  * to AC (flat-footed, pinned…) adds no positive Dex. A printed `cmd` replaces
  * the base; a Dex bonus it contains is removed when Dex is denied.
  */
@@ -112,7 +112,7 @@ export function isIncapacitated (ruleset: Ruleset, p: Participant): boolean {
 /**
  * One combat maneuver check: d20 + CMB against CMD; total ≥ CMD succeeds, a
  * natural 20 always succeeds and a natural 1 always fails; against an
- * incapacitated target it succeeds without a roll (RULES.md §4.3).
+ * incapacitated target it succeeds without a roll (docs/rules.md §P4.3).
  */
 export function combatManeuverCheck (
   ruleset: Ruleset, dice: Dice, actor: Participant, target: Participant, cmb: Stacked, cmd: Stacked,

@@ -58,7 +58,7 @@ export function requireAtMostOneSizeLarger (t: ManeuverTable): void {
   }
 }
 
-/** 5 ft plus 5 ft per full 5 points of margin (000 › Bull Rush; PRD per-5 results, D36). */
+/** 5 ft plus 5 ft per full 5 points of margin (SRD 3.5 › Bull Rush; PRD per-5 results, docs/rules.md §36). */
 export function perFiveFeet (margin: number): number {
   return 5 + 5 * Math.floor(Math.max(0, margin) / 5)
 }
@@ -72,7 +72,7 @@ export function stable (t: ManeuverTable): boolean {
   return (t.options.defenderLegs ?? 2) > 2 || t.options.defenderStable === true
 }
 
-/** Feinting a nonhumanoid costs −4, a creature of animal Intelligence −8 (000 › Feint; PRD › Feint: the same numbers). */
+/** Feinting a nonhumanoid costs −4, a creature of animal Intelligence −8 (SRD 3.5 › Feint; PRD › Feint: the same numbers). */
 export function feintPenalty (kind: 'humanoid' | 'nonhumanoid' | 'animal' | 'mindless'): number {
   return kind === 'nonhumanoid' ? -4 : kind === 'animal' ? -8 : 0
 }

@@ -8,8 +8,8 @@ import type { DamageResult } from './types.js'
 
 /**
  * Lethal damage with an unarmed strike costs −4 on the check that deals it,
- * unless Improved Unarmed Strike lets the striker choose freely (000 › Unarmed
- * Attacks; 000 › Damage Your Opponent).
+ * unless Improved Unarmed Strike lets the striker choose freely (SRD 3.5 › Unarmed
+ * Attacks; SRD 3.5 › Damage Your Opponent).
  */
 export function lethalUnarmedPenalty (attacker: Participant, lethal: boolean, penalty: number): Modifier[] {
   if (!lethal || hasFeat(attacker.combatant, 'improved-unarmed-strike')) return []
@@ -35,8 +35,8 @@ export function unarmedDice (ruleset: Ruleset, attacker: Participant, options: {
 /**
  * Unarmed strike damage: the size's dice (or the caller's, read by
  * `unarmedDice` before the action's checks), plus Strength; nonlethal unless
- * `lethal` (000 › Damage Your Opponent: 1d3 Medium, 1d2 Small). A hit deals
- * at least the ruleset's minimum (RULES.md §2.5).
+ * `lethal` (SRD 3.5 › Damage Your Opponent: 1d3 Medium, 1d2 Small). A hit deals
+ * at least the ruleset's minimum (docs/rules.md §P2.5).
  */
 export function unarmedStrikeDamage (
   ruleset: Ruleset,

@@ -33,7 +33,7 @@ function requireGrappling (t: Table, p: Participant, action: string): void {
   if (hasCondition(p.combatant, pinned)) throw notPossible(`${p.path}/conditions`, `${action}: the ${p.role} is pinned; a pinned creature can only try to escape (PRD › Conditions › Pinned)`)
 }
 
-/** Aid another from creatures helping the grappler: +2 each (PRD › Grapple › Multiple Creatures; D38). */
+/** Aid another from creatures helping the grappler: +2 each (PRD › Grapple › Multiple Creatures; docs/rules.md §38). */
 function aid (t: Table): Modifier[] {
   const n = t.options.aidingCreatures ?? 0
   return n > 0 ? [fixed(`aid another (${n} creature${n > 1 ? 's' : ''})`, 2 * n)] : []
@@ -77,7 +77,7 @@ function start (t: Table): ManeuverResult {
   return result(t, cm.success, steps, s)
 }
 
-/** Every round the grappler keeps the hold with a check, +5 against the same target (RULES.md §4.4, D38); success allows one of the options. */
+/** Every round the grappler keeps the hold with a check, +5 against the same target (docs/rules.md §P4.4, §38); success allows one of the options. */
 function maintainCheck (t: Table, action: string, extra: Modifier[], what: string): Step {
   requireGrappling(t, t.attacker, action)
   if (!inGrapple(t, t.defender)) throw notPossible('/defender/conditions', `${action}: the defender is not grappled`)
@@ -114,7 +114,7 @@ function pin (t: Table): ManeuverResult {
   const cm = maintainCheck(t, 'pin', [], 'the defender is pinned')
   if (!cm.success) return maintained(t, cm)
   const s = state(t)
-  // Pinned replaces grappled (PRD › Conditions; 002 FAQ); the pinner stays grappled and loses its Dex bonus to AC.
+  // Pinned replaces grappled (PRD › Conditions; Pathfinder FAQ); the pinner stays grappled and loses its Dex bonus to AC.
   s.defender = withConditions(s.defender, [t.policy.conditions.pinned], [t.policy.conditions.grappled])
   return result(t, true, [cm], s, null, { notes: ['The pinner remains grappled and loses its Dexterity bonus to AC while pinning (PRD › Grapple).'] })
 }
@@ -157,7 +157,7 @@ function escape (t: Table): ManeuverResult {
   if (cm.success && t.options.reverseGrapple) {
     s.attacker = withConditions(s.attacker, [t.policy.conditions.grappled], [t.policy.conditions.pinned])
   } else if (cm.success) {
-    // One success escapes a pin and the grapple together (002 FAQ).
+    // One success escapes a pin and the grapple together (Pathfinder FAQ).
     s.attacker = withConditions(s.attacker, [], [t.policy.conditions.grappled, t.policy.conditions.pinned])
     s.defender = withConditions(s.defender, [], [t.policy.conditions.grappled])
   }
@@ -176,7 +176,7 @@ const ACTIONS: Record<typeof CMB_GRAPPLE_ACTIONS[number], (t: Table) => Maneuver
   start, maintain, damage, pin, move, 'tie-up': tieUp, escape, release
 }
 
-/** pf1e grapple (RULES.md §4.4). */
+/** pf1e grapple (docs/rules.md §P4.4). */
 export function resolveCombatManeuverGrapple (
   ruleset: Ruleset, policy: CombatManeuverGrapplePolicy, dice: Dice, action: string,
   parts: { attacker: Participant, defender: Participant, others: Participant[] }, options: ManeuverOptions

@@ -24,8 +24,8 @@ interface Table {
 }
 
 /**
- * The grapple modifier: BAB + Str + the special size modifier (000 › Grapple
- * Checks), Improved Grapple's +4 (SRD35 › Feats), the grappler's own
+ * The grapple modifier: BAB + Str + the special size modifier (SRD 3.5 › Grapple
+ * Checks), Improved Grapple's +4 (SRD 3.5 › Feats), the grappler's own
  * condition penalties on melee attack rolls, as a grapple check is "like a
  * melee attack roll", and typed modifiers.
  */
@@ -69,7 +69,7 @@ function contestant (t: Table, p: Participant, extra: readonly Modifier[] = []):
   return { participant: p, modifier: grappleModifier(t.ruleset, p, [...extra, ...own]) }
 }
 
-/** The actor's d20, then each opponent's in order, then any tie-breaks in that order (CONTRACT › dice order). */
+/** The actor's d20, then each opponent's in order, then any tie-breaks in that order (OpenAPI › Dice order). */
 function opposeAll (t: Table, actor: Contestant, opponents: Contestant[], actorPurpose: string, what: string): Step[] {
   const a = rollSide(t.dice, actor, actorPurpose)
   const sides = opponents.map((o) => rollSide(t.dice, o, 'grapple-defender'))
@@ -84,7 +84,7 @@ function damageStep (t: Table, damage: DamageResult): Step {
   return { step: 'damage', actor: 'attacker', summary: `unarmed strike deals ${damage.total} ${damage.lethal > 0 ? 'lethal' : 'nonlethal'} damage`, success: true, damage }
 }
 
-/** Up to four grapplers per target, smaller counting ½, one size larger 2, two or more larger 4 (000 › Multiple Grapplers). */
+/** Up to four grapplers per target, smaller counting ½, one size larger 2, two or more larger 4 (SRD 3.5 › Multiple Grapplers). */
 function grapplerWeight (target: Participant, grappler: Participant): number {
   const steps = sizeSteps(target.combatant.size, grappler.combatant.size)
   return steps <= -1 ? 0.5 : steps === 0 ? 1 : steps === 1 ? 2 : 4
@@ -180,7 +180,7 @@ function pin (t: Table): ManeuverResult {
 function escape (t: Table): ManeuverResult {
   requireGrappling(t, t.attacker, 'escape')
   const pinned = isPinned(t, t.attacker)
-  // A pinned creature escapes the pin from its pinner; otherwise it must beat every grappler (000 › Escape from Grapple).
+  // A pinned creature escapes the pin from its pinner; otherwise it must beat every grappler (SRD 3.5 › Escape from Grapple).
   const opponents = pinned ? [t.defender] : [t.defender, ...t.others]
   const escapeArtist = t.options.useEscapeArtist
   const actor: Contestant = escapeArtist === undefined
@@ -241,7 +241,7 @@ const ACTIONS: Record<typeof OPPOSED_GRAPPLE_ACTIONS[number], (t: Table) => Mane
   start, damage, pin, escape, move, 'break-pin': breakPin, 'use-opponent-weapon': useOpponentWeapon, release
 }
 
-/** dnd35 grapple (RULES.md §4.1). */
+/** dnd35 grapple (docs/rules.md §P4.1). */
 export function resolveOpposedGrapple (
   ruleset: Ruleset, policy: OpposedGrapplePolicy, dice: Dice, action: string,
   parts: { attacker: Participant, defender: Participant, others: Participant[] }, options: ManeuverOptions

@@ -27,8 +27,8 @@ export function participants (request: ManeuverRequest): { attacker: Participant
 }
 
 /**
- * Resolve one grapple action under the ruleset's grapple policy (RULES.md
- * §4.1, §4.4). A ruleset without grapple rules, or without this action, is a
+ * Resolve one grapple action under the ruleset's grapple policy (docs/rules.md
+ * §P4.1, §P4.4). A ruleset without grapple rules, or without this action, is a
  * 422 `rule-not-defined`.
  */
 export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, request: ManeuverRequest): ManeuverResult {
@@ -53,8 +53,8 @@ const PROCEDURES: Record<ManeuverSystem, Record<string, ManeuverProcedure>> = {
 }
 
 /**
- * Resolve one combat maneuver under the ruleset's maneuver system (RULES.md
- * §4.2, §4.3, §4.5). A maneuver the ruleset lacks is a 422 `rule-not-defined`.
+ * Resolve one combat maneuver under the ruleset's maneuver system (docs/rules.md
+ * §P4.2, §P4.3, §P4.5). A maneuver the ruleset lacks is a 422 `rule-not-defined`.
  */
 export function resolveManeuver (ruleset: Ruleset, dice: Dice, maneuver: string, request: ManeuverRequest): ManeuverResult {
   const procedure = ruleset.capabilities.maneuvers.includes(maneuver) ? PROCEDURES[ruleset.maneuvers.maneuvers][maneuver] : undefined

@@ -28,7 +28,7 @@ export function sunderInputs (t: ManeuverTable): SunderInputs {
 /**
  * Sunder's damage to the item: the weapon's dice plus Strength (1½ × a bonus
  * two-handed), less the item's hardness; hardness and hit points are inputs
- * (D60). The ruleset says when the item is broken or destroyed.
+ * (docs/rules.md §60). The ruleset says when the item is broken or destroyed.
  */
 export function damageItem (t: ManeuverTable, { dice, notation, hardness, hitPoints }: SunderInputs): { step: Step, damage: DamageResult, effect: ManeuverEffect } {
   const weapon = t.options.attackerWeapon ?? {}

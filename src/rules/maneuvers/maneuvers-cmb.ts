@@ -11,12 +11,12 @@ import { damageItem, sunderInputs } from './item-damage.js'
 import type { ManeuverEffect, ManeuverResult, Step } from './types.js'
 import { modifierOf } from '../abilities.js'
 
-/** Maneuvers limited to targets at most one size category larger (RULES.md §4.3 table). */
+/** Maneuvers limited to targets at most one size category larger (docs/rules.md §P4.3 table). */
 const SIZE_LIMITED = new Set(['bull-rush', 'drag', 'overrun', 'reposition', 'trip'])
 
 /**
  * One pf1e combat maneuver: the attack of opportunity (its damage a penalty),
- * then d20 + CMB against CMD (RULES.md §4.3 steps 2–5). `cmbExtra` and
+ * then d20 + CMB against CMD (docs/rules.md §P4.3 steps 2–5). `cmbExtra` and
  * `cmdExtra` carry the maneuver's own modifiers.
  */
 function check (t: ManeuverTable, cmbExtra: Modifier[], cmdExtra: Modifier[], what: string): Step[] {
@@ -110,7 +110,7 @@ const trip: ManeuverProcedure = (t) => {
   return result
 }
 
-/** Feint is a Bluff check, not a combat maneuver: DC 10 + BAB + Wis, or 10 + Sense Motive if trained and higher (D37). */
+/** Feint is a Bluff check, not a combat maneuver: DC 10 + BAB + Wis, or 10 + Sense Motive if trained and higher (docs/rules.md §37). */
 const feint: ManeuverProcedure = (t) => {
   const bluff = required(t.options.bluff, '/options/bluff', 'feint needs the attacker\'s Bluff bonus')
   const kind = t.options.defenderKind ?? 'humanoid'

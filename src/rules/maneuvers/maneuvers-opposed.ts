@@ -37,13 +37,13 @@ function contestant (t: ManeuverTable, p: Participant, roll: OwnRoll, mods: Modi
 
 /**
  * Trip: a melee touch attack, then Str against the better of Str and Dex;
- * on failure the defender may trip back (000 › Trip; RULES.md §4.2). The
+ * on failure the defender may trip back (SRD 3.5 › Trip; docs/rules.md §P4.2). The
  * touch attack and the counter use the same procedure in the variant.
  */
 /**
  * The defender's answer to a failed trip or a blocked overrun: its Strength
  * against the attacker's better of Strength and Dexterity, with size
- * (000 › Trip; 000 › Overrun).
+ * (SRD 3.5 › Trip; SRD 3.5 › Overrun).
  */
 function counterTrip (t: ManeuverTable, what: (won: boolean) => string): Step {
   const counter = opposedCheck(t.ruleset, t.dice,
@@ -79,7 +79,7 @@ const trip: ManeuverProcedure = (t) => {
   return outcome(t, false, steps, { state })
 }
 
-/** The opposed attack roll of disarm and sunder: weapon bonus, two-handed +4, light or unarmed −4, +4 per size larger (000 › Disarm). */
+/** The opposed attack roll of disarm and sunder: weapon bonus, two-handed +4, light or unarmed −4, +4 per size larger (SRD 3.5 › Disarm). */
 function weaponAttack (t: ManeuverTable, p: Participant, weapon: ManeuverWeaponInput, opponent: Participant): Modifier[] {
   const mods: Modifier[] = weapon.attackBonus !== undefined ? [fixed('weapon attack bonus', weapon.attackBonus)] : meleeTouchAttackBonus(t.ruleset, p).breakdown.map((b) => ({ source: b.source, type: b.type, value: b.value }))
   const category = weapon.category ?? 'one-handed'
@@ -96,7 +96,7 @@ export const disarm: ManeuverProcedure = (t) => {
   const attackerWeapon = t.options.attackerWeapon ?? {}
   const steps: Step[] = [provokesUnlessFeat(t, true)]
   if (!steps[0]!.success) return outcome(t, false, steps)
-  // D64: Improved Disarm also gives +4 when resisting a disarm (SRD35 › Feats).
+  // docs/rules.md §64: Improved Disarm also gives +4 when resisting a disarm (SRD 3.5 › Feats).
   const defenderMods = [...weaponAttack(t, t.defender, defenderWeapon, t.attacker), ...feat(t, t.defender)]
   if (defenderWeapon.meleeWeapon === false) defenderMods.push(fixed('item is not a melee weapon', -4))
   if (defenderWeapon.lockedGauntlet) defenderMods.push(fixed('locked gauntlet', 10))
@@ -109,8 +109,8 @@ export const disarm: ManeuverProcedure = (t) => {
   if (check.success) {
     return outcome(t, true, steps, { effect: { itemsDropped: 1, attackerHoldsItem: unarmed, notes: [unarmed ? 'The unarmed attacker now holds the item.' : 'The item lies on the ground in the defender\'s square.'] } })
   }
-  // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD35 › Feats);
-  // a defender whose item is not a melee weapon cannot disarm in return (000 › Disarm; RULES.md §4.2).
+  // The counter-disarm provokes nothing and has no counter of its own; Improved Disarm denies it (SRD 3.5 › Feats);
+  // a defender whose item is not a melee weapon cannot disarm in return (SRD 3.5 › Disarm; docs/rules.md §P4.2).
   if (t.options.counterAttempt === false || unarmed || defenderWeapon.meleeWeapon === false || hasFeat(t.attacker.combatant, 'improved-disarm')) return outcome(t, false, steps)
   const counter = opposedCheck(t.ruleset, t.dice,
     contestant(t, t.defender, 'melee', [...weaponAttack(t, t.defender, defenderWeapon, t.attacker), ...feat(t, t.defender)]),
@@ -178,7 +178,7 @@ export const sunder: ManeuverProcedure = (t) => {
   return outcome(t, true, steps, { damage: hit.damage, effect: hit.effect })
 }
 
-/** Feint: Bluff against Sense Motive + BAB; only a Bluff that exceeds succeeds (000 › Feint; D33). */
+/** Feint: Bluff against Sense Motive + BAB; only a Bluff that exceeds succeeds (SRD 3.5 › Feint; docs/rules.md §33). */
 export const feint: ManeuverProcedure = (t) => {
   const bluff = required(t.options.bluff, '/options/bluff', 'feint needs the attacker\'s Bluff bonus')
   const senseMotive = required(t.options.senseMotive, '/options/senseMotive', 'feint needs the defender\'s Sense Motive bonus')

@@ -16,7 +16,7 @@ import type { Step } from './types.js'
 /**
  * The variant's Strength-check model: d20 + Str + size (+2 charging) against
  * DC 10 + the defender's bonus + its size + 4 if stable; total ≥ DC succeeds
- * (001 › Bull Rush; 001 › Trip; D32, D39).
+ * (variant › Bull Rush; variant › Trip; docs/rules.md §32, §39).
  */
 function strengthCheck (
   t: ManeuverTable, actor: Participant, target: Participant,
@@ -40,7 +40,7 @@ function strengthCheck (
 /**
  * Pushing past and trip end alike: success knocks the defender prone; on a
  * failure the defender may react with the same check to knock the attacker
- * prone (001 › Combat Maneuvers; 001 › Trip), resisted by `counterResist`.
+ * prone (variant › Combat Maneuvers; variant › Trip), resisted by `counterResist`.
  */
 function proneOrCounter (t: ManeuverTable, steps: Step[], check: Step, counterResist: Modifier, what: (ok: boolean) => string): ReturnType<ManeuverProcedure> {
   const state = conditionState(t)
@@ -71,7 +71,7 @@ const bullRush: ManeuverProcedure = (t) => {
   return outcome(t, check.success, steps, { effect: check.success ? { pushFeet: perFiveFeet(check.margin ?? 0), notes: ['Within the attacker\'s movement; both provoke while moving, but not from each other.'] } : {} })
 }
 
-/** Pushing past: the enemy may let the attacker pass; if it blocks, the bull-rush check; on failure it may knock the attacker prone (001 › Combat Maneuvers). */
+/** Pushing past: the enemy may let the attacker pass; if it blocks, the bull-rush check; on failure it may knock the attacker prone (variant › Combat Maneuvers). */
 const overrun: ManeuverProcedure = (t) => {
   requireAtMostOneSizeLarger(t)
   const steps: Step[] = [attackOfOpportunity(t, true, '', false)]
@@ -106,7 +106,7 @@ const trip: ManeuverProcedure = (t) => {
     (ok) => ok ? 'the defender reacts and trips the attacker' : 'the counter-trip fails')
 }
 
-/** Feint: as dnd35 with BCB; the seed gives no number for unusual creatures, so only humanoids can be feinted. */
+/** Feint: as dnd35 with BCB; the variant gives no number for unusual creatures, so only humanoids can be feinted. */
 const feint: ManeuverProcedure = (t) => {
   if ((t.options.defenderKind ?? 'humanoid') !== 'humanoid') {
     throw ruleNotDefined(t.ruleset.name, 'how much harder it is to feint a creature that is not humanoid (the variant\'s Feint gives no number)', '/options/defenderKind')
@@ -114,7 +114,7 @@ const feint: ManeuverProcedure = (t) => {
   return opposedFeint(t)
 }
 
-/** Drive back: the target chooses; no roll (001 › Drive Back; RULES.md §2.14). */
+/** Drive back: the target chooses; no roll (variant › Drive Back; docs/rules.md §P2.14). */
 const driveBack: ManeuverProcedure = (t) => {
   const choice = required(t.options.defenderChoice, '/options/defenderChoice', 'drive back needs the target\'s choice: step-back or stand')
   const step: Step = {

@@ -1,18 +1,18 @@
 import type { Size } from '../size.js'
 
 /**
- * dnd35 grapple: opposed grapple checks (000 › Grapple). The numbers the
+ * dnd35 grapple: opposed grapple checks (SRD 3.5 › Grapple). The numbers the
  * procedure uses; the procedure itself is `grapple-opposed.ts`.
  */
 export interface OpposedGrapplePolicy {
   kind: 'opposed-checks'
-  /** Penalty on the grapple check to deal lethal damage unarmed (000 › Damage Your Opponent). */
+  /** Penalty on the grapple check to deal lethal damage unarmed (SRD 3.5 › Damage Your Opponent). */
   lethalPenalty: number
-  /** Bonus to move a pinned opponent when no one else is in the grapple (000 › Move). */
+  /** Bonus to move a pinned opponent when no one else is in the grapple (SRD 3.5 › Move). */
   movePinnedAloneBonus: number
-  /** Penalty on the attack with an opponent's light weapon (000 › Use Opponent's Weapon). */
+  /** Penalty on the attack with an opponent's light weapon (SRD 3.5 › Use Opponent's Weapon). */
   opponentWeaponPenalty: number
-  /** Most grapplers on one target, in Medium-relative units (000 › Multiple Grapplers). */
+  /** Most grapplers on one target, in Medium-relative units (SRD 3.5 › Multiple Grapplers). */
   grapplerLimit: number
   /**
    * The conditions the procedure gives, removes and reads as its own state,
@@ -21,7 +21,7 @@ export interface OpposedGrapplePolicy {
   conditions: { grappling: string, pinned: string }
 }
 
-/** pf1e grapple: CMB against CMD (PRD › Grapple; RULES.md §4.4, D38). */
+/** pf1e grapple: CMB against CMD (PRD › Grapple; docs/rules.md §P4.4, §38). */
 export interface CombatManeuverGrapplePolicy {
   kind: 'combat-maneuver'
   lethalPenalty: number
@@ -45,24 +45,24 @@ export interface CombatManeuverGrapplePolicy {
 export type ManeuverSystem = 'opposed-checks' | 'combat-maneuver' | 'strength-check'
 
 /**
- * One ruleset's grapple and maneuver rules (RULES.md §4). `grapple: null`
+ * One ruleset's grapple and maneuver rules (docs/rules.md §P4). `grapple: null`
  * means the ruleset does not define grappling (the variant's "(WIP) TBD").
  */
 export interface ManeuverPolicy {
   grapple: OpposedGrapplePolicy | CombatManeuverGrapplePolicy | null
   maneuvers: ManeuverSystem
-  /** Unarmed strike damage dice by size, Strength added (RULES.md §2.6, D22, D23). */
+  /** Unarmed strike damage dice by size, Strength added (docs/rules.md §P2.6, §22, §23). */
   unarmedDamage: Readonly<Record<Size, string>>
   /**
    * The Improved feat of a maneuver (improved-grapple, improved-trip…): bonus
    * on the attacker's check and, in pf1e, on its defense against that maneuver
-   * (SRD35 › Feats: +4; PRD › Feats: +2 CMB and +2 CMD).
+   * (SRD 3.5 › Feats: +4; PRD › Feats: +2 CMB and +2 CMD).
    */
   improvedFeatBonus: number
   improvedFeatDefenseBonus: number
-  /** pf1e's Greater maneuver feats: a further bonus on both CMB and CMD for that maneuver (D64); 0 where none. */
+  /** pf1e's Greater maneuver feats: a further bonus on both CMB and CMD for that maneuver (docs/rules.md §64); 0 where none. */
   greaterFeatBonus: number
-  /** Bonus per size category from Medium on a Strength check, and per category of difference on a disarm or sunder roll (±4, 000 › Bull Rush, Trip, Disarm; 001). 0 in pf1e, whose CMB has its own column. */
+  /** Bonus per size category from Medium on a Strength check, and per category of difference on a disarm or sunder roll (±4, SRD 3.5 › Bull Rush, Trip, Disarm; variant). 0 in pf1e, whose CMB has its own column. */
   sizeStepBonus: number
   /** Defender with more than two legs or otherwise stable (+4 dnd35/variant; pf1e +2 CMD per leg beyond two). */
   stabilityBonus: number
@@ -70,7 +70,7 @@ export interface ManeuverPolicy {
   chargeBonus: number
   /**
    * Sunder: an item is destroyed at or below this many hit points (dnd35: 0,
-   * SRD35 › Breaking Items; pf1e: below 0, PRD › Sunder) and, in pf1e, broken
+   * SRD 3.5 › Breaking Items; pf1e: below 0, PRD › Sunder) and, in pf1e, broken
    * at half its hit points or less.
    */
   itemDestruction: { destroyedAtOrBelow: number, brokenAtHalf: boolean }
@@ -81,8 +81,8 @@ export interface ManeuverPolicy {
 }
 
 /**
- * Unarmed strike damage by size: Small 1d2, Medium 1d3, Large 1d4 (000 ›
- * Unarmed Attacks; D22, D23); the other sizes follow the SRD35/PRD weapon
+ * Unarmed strike damage by size: Small 1d2, Medium 1d3, Large 1d4 (SRD 3.5 ›
+ * Unarmed Attacks; docs/rules.md §22, §23); the other sizes follow the SRD 3.5/PRD weapon
  * damage progression (Tiny 1, Huge 1d6, Gargantuan 1d8, Colossal 2d6). Fine
  * and Diminutive creatures deal the Tiny 1 point (the minimum damage anyway).
  */

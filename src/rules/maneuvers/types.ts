@@ -14,7 +14,7 @@ export interface CheckSide {
   breakdown: BreakdownEntry[]
 }
 
-/** How a tie of totals was settled (000 › Starting a Grapple › Step 3; D33). */
+/** How a tie of totals was settled (SRD 3.5 › Starting a Grapple › Step 3; docs/rules.md §33). */
 export interface TieBreak {
   rule: 'higher-modifier' | 'reroll'
   /** The re-rolled dice, one pair per round of re-rolling, the actor's first. */
@@ -115,7 +115,7 @@ export interface ManeuverWeaponInput {
   tripWeapon?: boolean
 }
 
-/** The options of a grapple or maneuver request that the rules read (CONTRACT › POST /v1/grapples, /v1/maneuvers). */
+/** The options of a grapple or maneuver request that the rules read (OpenAPI › POST /v1/grapples, /v1/maneuvers). */
 export interface ManeuverOptions {
   lethal?: boolean
   attackOfOpportunityDamage?: number

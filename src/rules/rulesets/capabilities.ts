@@ -1,19 +1,19 @@
 import type { Capabilities, RulesetDefinition } from './types.js'
 
-/** The grapple actions each grapple procedure resolves (000 › Grapple; PRD › Grapple). */
+/** The grapple actions each grapple procedure resolves (SRD 3.5 › Grapple; PRD › Grapple). */
 const GRAPPLE_ACTIONS_BY_KIND = {
   'opposed-checks': ['start', 'damage', 'pin', 'escape', 'move', 'break-pin', 'use-opponent-weapon', 'release'],
   'combat-maneuver': ['start', 'maintain', 'damage', 'pin', 'move', 'tie-up', 'escape', 'release']
 } as const
 
-/** The maneuvers each maneuver system resolves, in the order GET /v1/rulesets lists them (RULES.md §4.2, §4.3, §4.5). */
+/** The maneuvers each maneuver system resolves, in the order GET /v1/rulesets lists them (docs/rules.md §P4.2, §P4.3, §P4.5). */
 const MANEUVERS_BY_SYSTEM = {
   'opposed-checks': ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint'],
   'combat-maneuver': ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drag', 'reposition', 'steal', 'dirty-trick'],
   'strength-check': ['trip', 'disarm', 'bull-rush', 'overrun', 'sunder', 'feint', 'drive-back']
 } as const
 
-/** Healing kinds by hit-point model; the accumulated model has no natural healing, nonlethal recovery or temporary hit points (D54). */
+/** Healing kinds by hit-point model; the accumulated model has no natural healing, nonlethal recovery or temporary hit points (docs/rules.md §54). */
 const HEALING_KINDS_BY_MODEL = {
   countdown: ['magical', 'natural', 'nonlethal-recovery', 'temporary', 'stabilize', 'heal-check', 'recover', 'strenuous-action'],
   accumulated: ['magical', 'stabilize', 'heal-check', 'recover', 'strenuous-action']
@@ -22,7 +22,7 @@ const HEALING_KINDS_BY_MODEL = {
 /**
  * What a ruleset defines, worked out from the policies the mechanics read,
  * so that the published capabilities cannot disagree with what the service
- * does (CONTRACT › GET /v1/rulesets).
+ * does (OpenAPI › GET /v1/rulesets).
  */
 export function capabilitiesOf (r: RulesetDefinition): Capabilities {
   const { turnUndead, channelEnergy } = r.turning

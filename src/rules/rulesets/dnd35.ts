@@ -5,15 +5,15 @@ import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
 import { SRD_TURN_FLOW } from '../turn-flow.js'
 
-/** D&D 3.5 SRD (seeds 000, 003, 004). */
+/** D&D 3.5 (the SRD 3.5 combat chapter). */
 export const dnd35: RulesetDefinition = {
   id: 'dnd35',
   name: 'D&D 3.5 (SRD)',
   description: 'Dungeons & Dragons 3.5 System Reference Document combat rules.',
   saves: ['fortitude', 'reflex', 'will'],
-  // 000 › Action Types: six types (D57).
+  // SRD 3.5 › Action Types: six types (docs/rules.md §57).
   actionTypes: ['standard', 'move', 'full-round', 'swift', 'immediate', 'free'],
-  // RULES.md §1.2: dodge, racial and untyped stack; circumstance unless from the same source.
+  // docs/rules.md §P1.2: dodge, racial and untyped stack; circumstance unless from the same source.
   stacking: {
     stackingTypes: new Set(['dodge', 'racial', 'untyped']),
     stackUnlessSameSource: new Set(['circumstance'])
@@ -25,7 +25,7 @@ export const dnd35: RulesetDefinition = {
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  // RULES.md §4.1, §4.2: opposed checks; SRD35 › Feats for the Improved feats' +4.
+  // docs/rules.md §P4.1, §P4.2: opposed checks; SRD 3.5 › Feats for the Improved feats' +4.
   maneuvers: {
     grapple: { kind: 'opposed-checks', lethalPenalty: 4, movePinnedAloneBonus: 4, opponentWeaponPenalty: 4, grapplerLimit: 4, conditions: { grappling: 'grappling', pinned: 'pinned' } },
     maneuvers: 'opposed-checks',
@@ -43,7 +43,7 @@ export const dnd35: RulesetDefinition = {
   },
   savingThrows: SRD_SAVING_THROWS,
   minimumDamage: { amount: 1, nonlethal: false },
-  // 000 › Injury and Death: −10 dead; massive damage 50, DC 15; d% 10% to stabilize; Heal DC 15.
+  // SRD 3.5 › Injury and Death: −10 dead; massive damage 50, DC 15; d% 10% to stabilize; Heal DC 15.
   hitPoints: {
     model: 'countdown',
     deathThreshold: { kind: 'fixed', value: -10 },
@@ -55,9 +55,9 @@ export const dnd35: RulesetDefinition = {
   },
   turnFlow: SRD_TURN_FLOW,
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
-  // RULES.md §2; 000 › Attack Bonus, Critical Hits, Damage.
+  // docs/rules.md §P2; SRD 3.5 › Attack Bonus, Critical Hits, Damage.
   attacks: SRD_ATTACKS,
-  // D42: Table: Turning Undead is in no seed; the SRD35 values (Combat II).
+  // docs/rules.md §42: Table: Turning Undead, the SRD 3.5 values (Combat II).
   turningTable: [
     { checkMin: null, checkMax: 0, maxHitDiceRelativeToLevel: -4 },
     { checkMin: 1, checkMax: 3, maxHitDiceRelativeToLevel: -3 },
@@ -69,7 +69,7 @@ export const dnd35: RulesetDefinition = {
     { checkMin: 19, checkMax: 21, maxHitDiceRelativeToLevel: 3 },
     { checkMin: 22, checkMax: null, maxHitDiceRelativeToLevel: 4 }
   ],
-  // RULES.md §5.1 (000 › Turn or Rebuke Undead; SRD35 › Cleric, Feats).
+  // docs/rules.md §P5.1 (SRD 3.5 › Turn or Rebuke Undead; SRD 3.5 › Cleric, Feats).
   turning: {
     turnUndead: {
       rangeFeet: 60,

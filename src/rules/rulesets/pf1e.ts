@@ -5,28 +5,28 @@ import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
 import { SRD_TURN_FLOW } from '../turn-flow.js'
 
-/** Pathfinder RPG 1st edition (seed 002, numbers from the PRD where stripped). */
+/** Pathfinder RPG 1st edition (the PRD). */
 export const pf1e: RulesetDefinition = {
   id: 'pf1e',
   name: 'Pathfinder 1st Edition',
   description: 'Pathfinder Roleplaying Game (1st edition) combat rules, with CMB/CMD combat maneuvers and channel energy (PRD › Channel Energy).',
   saves: ['fortitude', 'reflex', 'will'],
   actionTypes: ['standard', 'move', 'full-round', 'swift', 'immediate', 'free'],
-  // RULES.md §1.2: pf1e untyped bonuses stack "unless from the same source"; trait does not stack.
+  // docs/rules.md §P1.2: pf1e untyped bonuses stack "unless from the same source"; trait does not stack.
   stacking: {
     stackingTypes: new Set(['dodge', 'racial']),
     stackUnlessSameSource: new Set(['circumstance', 'untyped'])
   },
   sizeModifiesAttackAndAc: true,
-  // PRD › Conditions: grappled −4 Dex and −2 on attacks and maneuvers except to grapple or escape; pinned replaces it (D11).
+  // PRD › Conditions: grappled −4 Dex and −2 on attacks and maneuvers except to grapple or escape; pinned replaces it (docs/rules.md §11).
   effects: PF1E_EFFECTS,
   armorClass: {
     deniedDexPenalty: 0,
     invisibleAttackerDeniesDex: true,
-    // D24: the PRD values.
+    // docs/rules.md §24: the PRD values.
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  // RULES.md §4.3, §4.4 (D35–D38); PRD › Feats: an Improved maneuver feat gives +2 CMB and +2 CMD.
+  // docs/rules.md §P4.3, §P4.4 (§35–§38); PRD › Feats: an Improved maneuver feat gives +2 CMB and +2 CMD.
   maneuvers: {
     grapple: {
       kind: 'combat-maneuver',
@@ -52,7 +52,7 @@ export const pf1e: RulesetDefinition = {
   },
   savingThrows: PF1E_SAVING_THROWS,
   minimumDamage: { amount: 1, nonlethal: true },
-  // 002 › Injury and Death; PRD: dead at −Con; DC 10 Con check to stabilize (D46); optional massive damage (D47); nonlethal past max is lethal (D48).
+  // PRD › Injury and Death; PRD: dead at −Con; DC 10 Con check to stabilize (docs/rules.md §46); optional massive damage (docs/rules.md §47); nonlethal past max is lethal (docs/rules.md §48).
   hitPoints: {
     model: 'countdown',
     deathThreshold: { kind: 'negative-constitution' },
@@ -64,9 +64,9 @@ export const pf1e: RulesetDefinition = {
   },
   turnFlow: SRD_TURN_FLOW,
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
-  // RULES.md §2: as dnd35 except the range penalty (D14); grappled −2 and the nonlethal minimum live in effects and minimumDamage.
+  // docs/rules.md §P2: as dnd35 except the range penalty (§14); grappled −2 and the nonlethal minimum live in effects and minimumDamage.
   attacks: { ...SRD_ATTACKS, rangeIncrements: 'started-beyond-first' },
-  // D45: 002 has no channelling; PRD › Cleric, Paladin, Feats (RULES.md §5.3).
+  // docs/rules.md §45: the PRD combat chapter has no channelling; PRD › Cleric, Paladin, Feats (docs/rules.md §P5.3).
   turning: {
     turnUndead: null,
     channelEnergy: {

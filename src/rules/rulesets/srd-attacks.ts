@@ -1,10 +1,10 @@
 import type { AttackPolicy } from '../attacks/policy.js'
 
 /**
- * The attack rules dnd35 and pf1e share (RULES.md §2: D13, D16, D20, D26):
+ * The attack rules dnd35 and pf1e share (docs/rules.md §P2: §13, §16, §20, §26):
  * BAB + Str/Dex + size, threat ranges with confirmation, iteratives and
  * two-weapon fighting, the automatic coup de grace with its Fortitude save.
- * pf1e changes only the range penalty (D14).
+ * pf1e changes only the range penalty (docs/rules.md §14).
  */
 export const SRD_ATTACKS: AttackPolicy = {
   fullAttack: true,

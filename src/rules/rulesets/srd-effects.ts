@@ -80,7 +80,7 @@ export const HELPLESS_EFFECTS: EffectsTable = {
 }
 
 /**
- * dnd35's conditions (RULES.md §1.4 and §3; SRD35 › Conditions and the Attack
+ * dnd35's conditions (docs/rules.md §P1.4 and §P3; SRD 3.5 › Conditions and the Attack
  * Roll and Armor Class Modifiers tables); pf1e starts from it and overrides
  * what the PRD changes.
  */
@@ -96,17 +96,17 @@ export const SRD_EFFECTS: EffectsTable = {
   prone: { tags: ['ranged-weapons-limited'], changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
   kneeling: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
   sitting: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
-  // D10: −4 against all attacks by non-pinners, plus the Dex every grappler loses.
+  // docs/rules.md §10: −4 against all attacks by non-pinners, plus the Dex every grappler loses.
   pinned: { deniesDex: true, notAgainstPinner: true, tags: ['held-down'], changes: on(-4, 'ac.melee', 'ac.ranged') },
-  // 000 › Grappling Consequences: no Dex against opponents it is not grappling; 000 › If You're
+  // SRD 3.5 › Grappling Consequences: no Dex against opponents it is not grappling; SRD 3.5 › If You're
   // Grappling: attacks −4, the grapple checks themselves spared. 3.5 has one state for both sides.
   grappling: { deniesDex: true, onlyAgainstNonGrapplers: true, notToGrapple: true, tags: ['in-grapple'], changes: on(-4, 'attack.melee', 'attack.ranged') },
   grappled: { implies: ['grappling'], tags: ['in-grapple'] },
-  // 000 › Terrain and Obstacles › Squeezing: −4 on attack rolls and −4 AC.
+  // SRD 3.5 › Terrain and Obstacles › Squeezing: −4 on attack rolls and −4 AC.
   squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
-  // RULES.md §1.4 (SRD35/PRD › Entangled): −2 on attacks and −4 Dex, which lowers AC, CMD, Reflex and initiative through the modifier.
+  // docs/rules.md §P1.4 (SRD 3.5/PRD › Entangled): −2 on attacks and −4 Dex, which lowers AC, CMD, Reflex and initiative through the modifier.
   entangled: { changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
-  // 000 › Charge: −2 AC until the start of the charger's next turn.
+  // SRD 3.5 › Charge: −2 AC until the start of the charger's next turn.
   charging: { changes: on(-2, 'ac.melee', 'ac.ranged') },
   'fighting-defensively': { changes: [{ target: 'ac.dodge', value: 2, type: 'dodge' }] },
   'total-defense': { changes: [{ target: 'ac.dodge', value: 4, type: 'dodge' }] },
@@ -116,7 +116,7 @@ export const SRD_EFFECTS: EffectsTable = {
   frightened: { implies: ['shaken'] },
   panicked: { implies: ['shaken'] },
   sickened: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save') },
-  // 000 › Disabled; Staggered (SRD35 › Conditions): a single move or standard action each turn.
+  // SRD 3.5 › Disabled; Staggered (SRD 3.5 › Conditions): a single move or standard action each turn.
   disabled: { changes: on(-1, 'actions') },
   staggered: { changes: on(-1, 'actions') }
 }
@@ -125,8 +125,8 @@ export const SRD_EFFECTS: EffectsTable = {
  * pf1e (PRD › Conditions): grappled is −4 Dex and −2 on attacks and combat
  * maneuver checks except to grapple or escape, and keeps its Dex bonus to AC;
  * the grappler is grappled too. Pinned is a worse grappled that replaces it
- * (D11: denied Dex and a flat −4 AC). Helpless is also flat-footed: −9
- * melee and −5 ranged in total (002 › Helpless Defenders), from the shared rows.
+ * (docs/rules.md §11: denied Dex and a flat −4 AC). Helpless is also flat-footed: −9
+ * melee and −5 ranged in total (PRD › Helpless Defenders), from the shared rows.
  */
 export const PF1E_EFFECTS: EffectsTable = {
   ...SRD_EFFECTS,

@@ -18,7 +18,7 @@ import type { TurnFlowPolicy } from '../turn-flow.js'
 export type RulesetId = string
 
 /**
- * What a ruleset defines, so a client can grey out what it lacks (CONTRACT ›
+ * What a ruleset defines, so a client can grey out what it lacks (OpenAPI ›
  * GET /v1/rulesets). An empty list means the endpoint exists but every action
  * of it is a 422 `rule-not-defined` under this ruleset.
  */
@@ -46,34 +46,34 @@ export interface Ruleset {
   saves: readonly string[]
   actionTypes: readonly string[]
   stacking: StackingPolicy
-  /** Whether size gives a modifier on attack rolls and AC (the variant has none: RULES.md §1.1). */
+  /** Whether size gives a modifier on attack rolls and AC (the variant has none: docs/rules.md §P1.1). */
   sizeModifiesAttackAndAc: boolean
   /**
-   * What each condition and hit-point state does (RULES.md §1.4, §3, §6.3, §7),
+   * What each condition and hit-point state does (docs/rules.md §P1.4, §P3, §P6.3, §P7),
    * read by every mechanic through `effectiveStats` (src/rules/effects.ts).
    */
   effects: EffectsTable
-  /** Cover, the off-guard penalty, invisible attackers (RULES.md §1.3, §1.4). */
+  /** Cover, the off-guard penalty, invisible attackers (docs/rules.md §P1.3, §P1.4). */
   armorClass: ArmorClassPolicy
-  /** Grapple and combat maneuvers (RULES.md §4). */
+  /** Grapple and combat maneuvers (docs/rules.md §P4). */
   maneuvers: ManeuverPolicy
-  /** Save bonuses: abilities per save, cover, Dex loss, condition penalties (RULES.md §3). */
+  /** Save bonuses: abilities per save, cover, Dex loss, condition penalties (docs/rules.md §P3). */
   savingThrows: SavingThrowPolicy
-  /** A hit deals at least this much, with a weapon or unarmed; pf1e makes the minimum nonlethal (RULES.md §2.5). */
+  /** A hit deals at least this much, with a weapon or unarmed; pf1e makes the minimum nonlethal (docs/rules.md §P2.5). */
   minimumDamage: { amount: number, nonlethal: boolean }
-  /** The hit-point model and its numbers (RULES.md §6). */
+  /** The hit-point model and its numbers (docs/rules.md §P6). */
   hitPoints: HitPointsPolicy
-  /** Initiative modifier, ties (RULES.md §7). */
+  /** Initiative modifier, ties (docs/rules.md §P7). */
   initiative: InitiativePolicy
-  /** Action budget, reactions, dying and durations in an encounter (RULES.md §7, §8, D68–D70). */
+  /** Action budget, reactions, dying and durations in an encounter (docs/rules.md §P7, §P8, §68–§70). */
   turnFlow: TurnFlowPolicy
-  /** Attack bonus, criticals, damage and coup de grace (RULES.md §2). */
+  /** Attack bonus, criticals, damage and coup de grace (docs/rules.md §P2). */
   attacks: AttackPolicy
   /** Derived from the policies above (./capabilities.ts), never restated. */
   capabilities: Capabilities
   /** dnd35 only: the Turning Undead table, published by GET /v1/rulesets. */
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
-  /** Turning (dnd35), channel energy (pf1e) or neither (variant): RULES.md §5. */
+  /** Turning (dnd35), channel energy (pf1e) or neither (variant): docs/rules.md §P5. */
   turning: TurningPolicy
 }
 

@@ -6,10 +6,10 @@ import { VARIANT_SAVING_THROWS } from '../saves/policy.js'
 import { VARIANT_TURN_FLOW } from '../turn-flow.js'
 
 /**
- * The variant's conditions and hit-point states (001 › Conditions; Hit Points;
- * Initiative; RULES.md §1.4, §3, §6.3, §7). Off-guard: no Dex to AC or Reflex
+ * The variant's conditions and hit-point states (variant › Conditions; Hit Points;
+ * Initiative; docs/rules.md §P1.4, §P3, §P6.3, §P7). Off-guard: no Dex to AC or Reflex
  * saves and −2 (armorClass.deniedDexPenalty); stunned, blinded and cowering
- * make the creature off-guard; helpless as in 001 › Helpless Defenders, where
+ * make the creature off-guard; helpless as in variant › Helpless Defenders, where
  * the off-guard −2 is not added.
  */
 export const VARIANT_EFFECTS: EffectsTable = {
@@ -19,7 +19,7 @@ export const VARIANT_EFFECTS: EffectsTable = {
   stunned: { deniesDex: true, deniesDexToReflex: true },
   blinded: { deniesDex: true, deniesDexToReflex: true, tags: ['blind'] },
   cowering: { deniesDex: true, deniesDexToReflex: true },
-  // D09: prone is −4 on melee attacks; −4 AC against melee, +4 against ranged.
+  // docs/rules.md §9: prone is −4 on melee attacks; −4 AC against melee, +4 against ranged.
   prone: { tags: ['ranged-weapons-limited'], changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
   squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
   disoriented: { changes: on(-2, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
@@ -30,27 +30,27 @@ export const VARIANT_EFFECTS: EffectsTable = {
   shaken: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save', 'initiative') },
   frightened: { implies: ['shaken'] },
   panicked: { implies: ['shaken'] },
-  // §6.3: bloodied −1 on attacks and checks, initiative included; wounded a further −1 (it is also bloodied).
+  // docs/rules.md §P6.3: bloodied −1 on attacks and checks, initiative included; wounded a further −1 (it is also bloodied).
   bloodied: { changes: on(-1, 'attack.melee', 'attack.ranged', 'check', 'initiative') },
   wounded: { implies: ['bloodied'], changes: on(-1, 'attack.melee', 'attack.ranged', 'check', 'initiative') },
-  // D63: sickened counts as bloodied, once; −2 on saves except Death saves.
+  // docs/rules.md §63: sickened counts as bloodied, once; −2 on saves except Death saves.
   sickened: { implies: ['bloodied'], savesExcept: ['death'], changes: on(-2, 'save') },
   deafened: { changes: on(-4, 'initiative') },
-  // 001 › Fight Back-to-Back: −2 on attacks.
+  // variant › Fight Back-to-Back: −2 on attacks.
   'back-to-back': { tags: ['unflankable'], changes: on(-2, 'attack.melee', 'attack.ranged') },
-  // §6.3: staggered, one minor or major action per turn, half speed.
+  // docs/rules.md §P6.3: staggered, one minor or major action per turn, half speed.
   staggered: { changes: on(-1, 'actions') }
 }
 
-/** The d20 variant of seed 001: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
+/** The d20 variant: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */
 export const variant: RulesetDefinition = {
   id: 'variant',
   name: 'd20 variant',
   description: 'A d20 variant with base combat bonus, major/minor actions and reactions, bloodied/wounded thresholds, wound points and Death saves.',
-  // 001 › Saving Throws; RULES.md §10.
+  // variant › Saving Throws; docs/rules.md §P10.
   saves: ['charm', 'reflex', 'death', 'fear', 'spell'],
   actionTypes: ['major', 'minor', 'full-round', 'free', 'reaction'],
-  // D06: the variant has no stacking rule of its own; use the dnd35 table.
+  // docs/rules.md §6: the variant has no stacking rule of its own; use the dnd35 table.
   stacking: {
     stackingTypes: new Set(['dodge', 'racial', 'untyped']),
     stackUnlessSameSource: new Set(['circumstance'])
@@ -62,11 +62,11 @@ export const variant: RulesetDefinition = {
     invisibleAttackerDeniesDex: true,
     cover: { none: 0, cover: 4, improved: 8 }
   },
-  // 001 › Combat Maneuvers: Str checks against DC 10 + the defender's bonus; grapple is "(WIP) TBD" (RULES.md §4.5).
+  // variant › Combat Maneuvers: Str checks against DC 10 + the defender's bonus; grapple is "(WIP) TBD" (docs/rules.md §P4.5).
   maneuvers: {
     grapple: null,
     maneuvers: 'strength-check',
-    unarmedDamage: SRD_UNARMED_DAMAGE, // D23
+    unarmedDamage: SRD_UNARMED_DAMAGE, // docs/rules.md §23
     improvedFeatBonus: 0,
     improvedFeatDefenseBonus: 0,
     greaterFeatBonus: 0,
@@ -80,7 +80,7 @@ export const variant: RulesetDefinition = {
   },
   savingThrows: VARIANT_SAVING_THROWS,
   minimumDamage: { amount: 1, nonlethal: false },
-  // 001 › Hit Points; Death and Dying (RULES.md §6.3, D49–D54).
+  // variant › Hit Points; Death and Dying (docs/rules.md §P6.3, §49–§54).
   hitPoints: {
     model: 'accumulated',
     bloodied: { numerator: 1, denominator: 2 },
@@ -94,10 +94,10 @@ export const variant: RulesetDefinition = {
     wakeMargin: 5,
     healCheckDc: 15
   },
-  // 001 › Initiative; RULES.md §7: d20 + BCB + Dex, injury penalties, deafened −4, shaken −2; ties simultaneous.
+  // variant › Initiative; docs/rules.md §P7: d20 + BCB + Dex, injury penalties, deafened −4, shaken −2; ties simultaneous.
   turnFlow: VARIANT_TURN_FLOW,
   initiative: { addsBaseAttackBonus: true, improvedInitiativeBonus: 4, rerolledEachRound: true, ties: 'simultaneous' },
-  // RULES.md §2 for the variant (001 › Attack, Critical Hits, Damage; D15, D17, D21, D23, D25, D27, D28, D30).
+  // docs/rules.md §P2 for the variant (variant › Attack, Critical Hits, Damage; docs/rules.md §15, §17, §21, §23, §25, §27, §28, §30).
   attacks: {
     fullAttack: false,
     twoWeaponFighting: false,
@@ -120,6 +120,6 @@ export const variant: RulesetDefinition = {
     missChance: { concealment: 20, total: 50 },
     coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', purpose: 'death-save' } }
   },
-  // RULES.md §5.4: 001 has no undead, turning or channelling.
+  // docs/rules.md §P5.4: the variant has no undead, turning or channelling.
   turning: { turnUndead: null, channelEnergy: null }
 }

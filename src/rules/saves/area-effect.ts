@@ -45,7 +45,7 @@ export interface SavesOutcome {
 }
 
 /**
- * A batch of targets saving against one DC (CONTRACT › POST /v1/saves): the
+ * A batch of targets saving against one DC (OpenAPI › POST /v1/saves): the
  * area effect's damage is rolled once, then one d20 per target in request
  * order. A success takes half, none or full damage as the effect says.
  */
@@ -91,8 +91,8 @@ export function effectTotal (rolled: number): number {
 
 /**
  * Damage one target takes. Against a Reflex-half effect, evasion turns a
- * success into no damage and improved evasion also a failure into half (SRD35
- * › Rogue); improved cover grants improved evasion (000 › Cover; 001 › Cover).
+ * success into no damage and improved evasion also a failure into half (SRD 3.5
+ * › Rogue); improved cover grants improved evasion (SRD 3.5 › Cover; variant › Cover).
  */
 export function damageTaken (
   ruleset: Ruleset, target: SaveTarget, save: string, onSuccess: AreaEffect['onSuccess'], total: number, success: boolean

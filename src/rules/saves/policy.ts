@@ -2,7 +2,7 @@ import type { AbilityName } from '../abilities.js'
 import type { SaveCover } from './save-bonus.js'
 
 /**
- * What a ruleset says about saving throws (RULES.md §3). The shared mechanics
+ * What a ruleset says about saving throws (docs/rules.md §P3). The shared mechanics
  * in this folder read only this; nothing branches on the ruleset's id.
  */
 export interface SavingThrowPolicy {
@@ -17,20 +17,20 @@ export interface SavingThrowPolicy {
   coverReflexBonus: Readonly<Partial<Record<SaveCover, number>>>
 }
 
-/** dnd35 and pf1e saves (000 › Saving Throws; 000 › Cover; SRD35/PRD › Conditions). */
+/** dnd35 and pf1e saves (SRD 3.5 › Saving Throws; SRD 3.5 › Cover; SRD 3.5/PRD › Conditions). */
 export const SRD_SAVING_THROWS: SavingThrowPolicy = {
   abilities: { fortitude: ['con'], reflex: ['dex'], will: ['wis'] },
   reflexSave: 'reflex',
   coverReflexBonus: { none: 0, cover: 2, improved: 4 }
 }
 
-/** pf1e adds partial cover: +1 Reflex (RULES.md §2.8; PRD › Cover). */
+/** pf1e adds partial cover: +1 Reflex (docs/rules.md §P2.8; PRD › Cover). */
 export const PF1E_SAVING_THROWS: SavingThrowPolicy = {
   ...SRD_SAVING_THROWS,
   coverReflexBonus: { ...SRD_SAVING_THROWS.coverReflexBonus, partial: 1 }
 }
 
-/** The variant's five saves (001 › Saving Throws; Conditions; Cover; Total Defense). */
+/** The variant's five saves (variant › Saving Throws; Conditions; Cover; Total Defense). */
 export const VARIANT_SAVING_THROWS: SavingThrowPolicy = {
   abilities: { charm: ['cha', 'wis'], reflex: ['dex'], death: [], fear: [], spell: [] },
   reflexSave: 'reflex',

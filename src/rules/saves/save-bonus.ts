@@ -24,7 +24,7 @@ export interface SaveBonus {
   breakdown: BreakdownEntry[]
 }
 
-/** A save name the ruleset lacks is a 422 naming the field (CONTRACT › POST /v1/saves). */
+/** A save name the ruleset lacks is a 422 naming the field (OpenAPI › POST /v1/saves). */
 export function assertSaveName (ruleset: Ruleset, save: string, path = '/save'): void {
   if (!ruleset.saves.includes(save)) {
     const message = `${ruleset.name} has no "${save}" save; its saves are ${ruleset.saves.join(', ')}`
@@ -33,7 +33,7 @@ export function assertSaveName (ruleset: Ruleset, save: string, path = '/save'):
 }
 
 /**
- * The bonus on one saving throw (RULES.md §3): base save + the ability the
+ * The bonus on one saving throw (docs/rules.md §P3): base save + the ability the
  * ruleset names for it (the best of several; none for the variant's Death,
  * Fear and Spell) + cover on Reflex + condition penalties + typed modifiers.
  * Paths in errors are relative to the creature.

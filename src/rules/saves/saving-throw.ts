@@ -15,7 +15,7 @@ export interface SaveRoll {
 
 /**
  * One saving throw: d20 + bonus against the DC; a natural 1 always fails and
- * a natural 20 always succeeds (000 › Saving Throws; 001 › Saving Throws; D16).
+ * a natural 20 always succeeds (SRD 3.5 › Saving Throws; variant › Saving Throws; docs/rules.md §16).
  */
 export function rollSave (dice: Dice, bonus: number, dc: number, purpose = 'save'): SaveRoll {
   const roll = dice.d20(purpose)

@@ -21,7 +21,7 @@ export function channelDiceCount (policy: ChannelEnergyPolicy, level: number): n
 }
 
 /**
- * The target's save, through the one save path every save takes (RULES.md §3):
+ * The target's save, through the one save path every save takes (docs/rules.md §P3):
  * base + Wis + the target's conditions (shaken −2…) + its modifiers.
  */
 function channelSave (ruleset: Ruleset, policy: ChannelEnergyPolicy, target: ChannelTargetInput, index: number, dc: number, dice: Dice): ChannelSave {
@@ -40,7 +40,7 @@ function healingReceived (target: ChannelTargetInput, amount: number): number {
 const ENERGY_OF: Record<string, Energy> = { 'channel-positive': 'positive', 'channel-negative': 'negative', 'turn-undead': 'positive' }
 
 /**
- * PF1 channel energy and the Turn Undead feat (RULES.md §5.3, D45). Dice: the
+ * PF1 channel energy and the Turn Undead feat (docs/rules.md §P5.3, §45). Dice: the
  * channel dice (channel-positive/-negative only), then one Will save d20 per
  * target that must save, in request order.
  */

@@ -11,7 +11,7 @@ export * from './types.js'
 /**
  * Resolve a turning or channelling request under the ruleset's policy: the 3.5
  * turning procedure, PF1 channel energy, or a 422 where the ruleset defines
- * neither the procedure nor the action (RULES.md §5).
+ * neither the procedure nor the action (docs/rules.md §P5).
  */
 export function resolveTurning (ruleset: Ruleset, request: TurningRequest, dice: Dice): TurningResult {
   if (!ruleset.capabilities.turningActions.includes(request.action)) {

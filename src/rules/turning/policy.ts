@@ -1,12 +1,12 @@
 /**
- * What a ruleset says about turning and channelling (RULES.md §5). A ruleset
+ * What a ruleset says about turning and channelling (docs/rules.md §P5). A ruleset
  * defines the 3.5 turning procedure, PF1 channel energy, or neither (the
  * variant); the shared mechanics in this folder read only these numbers.
  */
 export interface TurningPolicy {
-  /** 3.5 turn or rebuke undead (RULES.md §5.1); null when the ruleset has none. */
+  /** 3.5 turn or rebuke undead (docs/rules.md §P5.1); null when the ruleset has none. */
   turnUndead: TurnUndeadPolicy | null
-  /** PF1 channel energy and the Turn Undead feat (RULES.md §5.3, D45); null when the ruleset has none. */
+  /** PF1 channel energy and the Turn Undead feat (docs/rules.md §P5.3, §45); null when the ruleset has none. */
   channelEnergy: ChannelEnergyPolicy | null
 }
 
@@ -25,9 +25,9 @@ export interface TurnUndeadPolicy {
   destroyAtHitDiceMultiple: number
   /** Turned, rebuked and bolstered effects last this long. */
   durationRounds: number
-  /** Knowledge (religion) synergy on the turning check (SRD35 › Cleric). */
+  /** Knowledge (religion) synergy on the turning check (SRD 3.5 › Cleric). */
   knowledgeReligionSynergy: { minimumRanks: number, bonus: number }
-  /** Paladins turn as clerics this many levels lower, from this level on (000 › Paladins and Undead). */
+  /** Paladins turn as clerics this many levels lower, from this level on (SRD 3.5 › Paladins and Undead). */
   paladin: { minimumLevel: number, levelOffset: number }
   usesPerDay: UsesPerDayPolicy
 }

@@ -2,7 +2,7 @@ import { DomainError } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 
 /**
- * Read a turning check through the ruleset's Turning Undead table (D42): the
+ * Read a turning check through the ruleset's Turning Undead table (docs/rules.md §42): the
  * most powerful undead affected, in Hit Dice, relative to the effective level.
  */
 export function turningTableOffset (ruleset: Ruleset, check: number): number {

@@ -7,12 +7,12 @@ import { maxHitDiceAffected } from './table.js'
 import { channelledEnergy, charismaModifier, requirePaladinLevel, turnerClass, turnerLevel, usesPerDay } from './turner.js'
 import type { Energy, TurnerInput, TurningRequest, TurnUndeadResult, UndeadInput, UndeadResult } from './types.js'
 
-/** The Hit Dice the table is compared with: turn resistance added (D44), or a running bolster when higher. */
+/** The Hit Dice the table is compared with: turn resistance added (docs/rules.md §44), or a running bolster when higher. */
 export function effectiveHitDice (u: UndeadInput): number {
   return Math.max(u.hitDice + (u.turnResistance ?? 0), u.bolsteredHitDice ?? 0)
 }
 
-/** Cleric level; a paladin of 4th level or higher counts as a cleric of level − 3 (000 › Paladins and Undead). */
+/** Cleric level; a paladin of 4th level or higher counts as a cleric of level − 3 (SRD 3.5 › Paladins and Undead). */
 export function effectiveTurningLevel (turner: TurnerInput, policy: TurnUndeadPolicy): number {
   const level = turnerLevel(turner)
   const cls = turnerClass(turner)
@@ -22,7 +22,7 @@ export function effectiveTurningLevel (turner: TurnerInput, policy: TurnUndeadPo
 
 /**
  * The turning check: d20 + Cha modifier, +2 with 5 or more ranks of Knowledge
- * (religion) (SRD35 › Cleric), plus situational modifiers stacked per the ruleset.
+ * (religion) (SRD 3.5 › Cleric), plus situational modifiers stacked per the ruleset.
  */
 export function turningCheck (ruleset: Ruleset, policy: TurnUndeadPolicy, turner: TurnerInput, chaMod: number, effectiveLevel: number, modifiers: readonly Modifier[], dice: Dice): TurnUndeadResult['turningCheck'] {
   const parts: Modifier[] = [fixed('Charisma', chaMod)]
@@ -35,7 +35,7 @@ export function turningCheck (ruleset: Ruleset, policy: TurnUndeadPolicy, turner
   return { roll, modifier: stacked.total, total, maxHitDice: maxHitDiceAffected(ruleset, total, effectiveLevel), breakdown: stacked.breakdown }
 }
 
-/** Turning damage: 2d6 + effective level + Cha modifier, the total Hit Dice affected (000 › Turning Damage). */
+/** Turning damage: 2d6 + effective level + Cha modifier, the total Hit Dice affected (SRD 3.5 › Turning Damage). */
 export function turningDamage (policy: TurnUndeadPolicy, chaMod: number, effectiveLevel: number, dice: Dice): NonNullable<TurnUndeadResult['turningDamage']> {
   const roll: number[] = []
   for (let i = 0; i < policy.damageDice.count; i++) roll.push(dice.roll(policy.damageDice.faces, 'turning-damage'))
@@ -53,7 +53,7 @@ function result (p: Placed, outcome: UndeadResult['outcome'], reason: string, hi
   return { id: p.undead.id, outcome, reason, effectiveHitDice: p.effectiveHitDice, hitDiceSpent, durationRounds }
 }
 
-/** Undead out of reach: beyond the range, or behind total cover (000 › Turning Checks › Range). */
+/** Undead out of reach: beyond the range, or behind total cover (SRD 3.5 › Turning Checks › Range). */
 function outOfRange (p: Placed, policy: TurnUndeadPolicy): UndeadResult | null {
   if (p.undead.distanceFeet > policy.rangeFeet) return result(p, 'out-of-range', `${p.undead.distanceFeet} ft away: beyond ${policy.rangeFeet} ft`)
   if (p.undead.totalCover === true) return result(p, 'out-of-range', 'total cover or no line of effect from the turner')
@@ -79,7 +79,7 @@ function groupsByDistance (sorted: readonly Placed[]): Placed[][] {
 /**
  * Equally close creatures: "when it's important to determine the closest …
  * randomly determine which one counts as closest by rolling a die"
- * (000 › Closest Creature). For k tied undead, dk picks the closest among them
+ * (SRD 3.5 › Closest Creature). For k tied undead, dk picks the closest among them
  * (counted in request order), then d(k−1) among the rest, down to d2.
  */
 export function shuffleTied<T> (group: readonly T[], dice: Dice): T[] {
@@ -92,8 +92,8 @@ export function shuffleTied<T> (group: readonly T[], dice: Dice): T[] {
 const ENERGY_OF: Record<string, Energy> = { turn: 'positive', rebuke: 'negative', command: 'negative', bolster: 'negative', dispel: 'negative' }
 
 /**
- * Turn, rebuke or command, bolster, or dispel another's turning (RULES.md §5.1;
- * 000 › Turn or Rebuke Undead). Dice: the turning check d20, then the turning
+ * Turn, rebuke or command, bolster, or dispel another's turning (docs/rules.md §P5.1;
+ * SRD 3.5 › Turn or Rebuke Undead). Dice: the turning check d20, then the turning
  * damage 2d6 when some undead in range could be affected (never for bolster),
  * then the tie-break dice of equally close affectable undead.
  */
@@ -137,7 +137,7 @@ export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, r
     if (reason !== null) results[p.index] = result(p, 'unaffected', reason)
     return reason === null
   })
-  // 000 › Turning Damage: rolled only when the check lets the turner affect some undead in range.
+  // SRD 3.5 › Turning Damage: rolled only when the check lets the turner affect some undead in range.
   const damage = candidates.length > 0 ? turningDamage(policy, chaMod, effectiveLevel, dice) : null
   let budget = damage?.total ?? 0
   let commanded = request.commandedHitDice ?? 0
@@ -151,7 +151,7 @@ export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, r
   const affect = (p: Placed): UndeadResult => {
     const hd = p.undead.hitDice
     if (exhausted || hd > budget) {
-      // D43: the first affectable undead the budget cannot pay for ends the sweep; D44: actual HD are spent.
+      // docs/rules.md §43: the first affectable undead the budget cannot pay for ends the sweep; docs/rules.md §44: actual HD are spent.
       const reason = exhausted ? 'turning damage ran out on a closer undead' : `needs ${hd} HD of turning damage; ${budget} HD left`
       exhausted = true
       return result(p, 'unaffected', reason)
@@ -178,7 +178,7 @@ export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, r
   return { ...base, turningDamage: damage, dispel, results: results as UndeadResult[], hitDiceUsed }
 }
 
-/** Bolster: the table result becomes the undead's effective HD for turning when above its actual HD, for 10 rounds (000 › Bolstering Undead). */
+/** Bolster: the table result becomes the undead's effective HD for turning when above its actual HD, for 10 rounds (SRD 3.5 › Bolstering Undead). */
 function bolster (p: Placed, maxHitDice: number, policy: TurnUndeadPolicy): UndeadResult {
   if (maxHitDice <= p.undead.hitDice) return result(p, 'unaffected', `the check's ${maxHitDice} HD is not above its ${p.undead.hitDice} HD`)
   const effective = Math.max(maxHitDice, p.effectiveHitDice)

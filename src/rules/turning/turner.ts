@@ -19,7 +19,7 @@ export function turnerClass (turner: TurnerInput): TurnerClass {
   return turner.class
 }
 
-/** Turning is a Charisma check (000 › Turning Checks): a creature with no Charisma score cannot make one. */
+/** Turning is a Charisma check (SRD 3.5 › Turning Checks): a creature with no Charisma score cannot make one. */
 export function charismaModifier (turner: TurnerInput): number {
   const mod = modifierOf(turner.abilities, 'cha')
   if (mod === null) throw notPossible('/turner/abilities/cha', 'a creature with no Charisma score cannot turn or channel')
@@ -29,8 +29,8 @@ export function charismaModifier (turner: TurnerInput): number {
 /**
  * The energy the action channels. An absent `energy` is the one the action
  * needs; a given one must match it (a good cleric cannot rebuke, an evil one
- * cannot turn: 000 › Evil Clerics and Undead; Neutral Clerics and Undead).
- * Paladins channel positive energy only (000 › Paladins and Undead; PRD › Paladin).
+ * cannot turn: SRD 3.5 › Evil Clerics and Undead; Neutral Clerics and Undead).
+ * Paladins channel positive energy only (SRD 3.5 › Paladins and Undead; PRD › Paladin).
  */
 export function channelledEnergy (turner: TurnerInput, needed: Energy, action: string): Energy {
   if (turner.energy !== undefined && turner.energy !== needed) {
@@ -42,14 +42,14 @@ export function channelledEnergy (turner: TurnerInput, needed: Energy, action: s
   return needed
 }
 
-/** A paladin turns or channels only from the given level on (000 › Paladins and Undead; PRD › Paladin). */
+/** A paladin turns or channels only from the given level on (SRD 3.5 › Paladins and Undead; PRD › Paladin). */
 export function requirePaladinLevel (turnerClassName: TurnerClass, level: number, minimumLevel: number): void {
   if (turnerClassName === 'paladin' && level < minimumLevel) {
     throw notPossible('/turner/level', `a paladin turns undead only from level ${minimumLevel} on; this one is level ${level}`)
   }
 }
 
-/** 3 + Cha modifier, plus the extra-uses feat; never below 0 (000 › Turning Checks › Times per Day; PRD › Cleric). */
+/** 3 + Cha modifier, plus the extra-uses feat; never below 0 (SRD 3.5 › Turning Checks › Times per Day; PRD › Cleric). */
 export function usesPerDay (turner: TurnerInput, chaMod: number, policy: UsesPerDayPolicy, stacking: StackingPolicy): Total {
   const parts = [fixed('base', policy.base), fixed('Charisma', chaMod)]
   if (hasFeat(turner, policy.extraUsesFeat.feat)) parts.push(fixed(policy.extraUsesFeat.feat, policy.extraUsesFeat.uses))

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { attack, ac15, fighter, first, longsword, purposes } from './helpers.js'
 
-test('20% concealment: a d% of 20 misses, 21 hits (000 › Concealment)', () => {
+test('20% concealment: a d% of 20 misses, 21 hits (SRD 3.5 › Concealment)', () => {
   const options = { concealment: 'concealment' as const }
   const missed = attack('dnd35', { attacker: fighter, target: ac15, weapon: longsword, options }, [15, 20])
   assert.deepEqual(first(missed).missChance, { percent: 20, roll: 20, missed: true })
@@ -15,13 +15,13 @@ test('20% concealment: a d% of 20 misses, 21 hits (000 › Concealment)', () => 
   assert.deepEqual(purposes(hit), ['attack', 'miss-chance', 'damage'])
 })
 
-test('the miss chance is rolled only after a hit (000 › Concealment)', () => {
+test('the miss chance is rolled only after a hit (SRD 3.5 › Concealment)', () => {
   const r = attack('pf1e', { attacker: fighter, target: ac15, weapon: longsword, options: { concealment: 'total' } }, [2])
   assert.deepEqual([first(r).hit, first(r).missChance], [false, null])
   assert.deepEqual(purposes(r), ['attack'])
 })
 
-test('total concealment 50%; an explicit percent; dnd35/pf1e take the highest source (000 › Concealment; D24)', () => {
+test('total concealment 50%; an explicit percent; dnd35/pf1e take the highest source (SRD 3.5 › Concealment; docs/rules.md §24)', () => {
   const percent = (ruleset: 'dnd35' | 'pf1e' | 'variant', options: object, attacker: object = fighter, target: object = ac15) =>
     first(attack(ruleset, { attacker, target, weapon: longsword, options }, [15])).missChance?.percent
   assert.equal(percent('dnd35', { concealment: 'total' }), 50)
@@ -33,7 +33,7 @@ test('total concealment 50%; an explicit percent; dnd35/pf1e take the highest so
   assert.equal(percent('dnd35', { concealment: 'none' }), undefined)
 })
 
-test('variant: concealment sources add up, capped at 50% (001 › Concealment; D25)', () => {
+test('variant: concealment sources add up, capped at 50% (variant › Concealment; docs/rules.md §25)', () => {
   const percent = (options: object, attacker: object = fighter) =>
     first(attack('variant', { attacker, target: ac15, weapon: longsword, options }, [15])).missChance?.percent
   assert.equal(percent({ concealment: 'concealment', missChance: 20 }), 40)

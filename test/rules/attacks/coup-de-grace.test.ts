@@ -4,7 +4,7 @@ import { assertRuleError, attack, fighter, first, longsword, purposes } from './
 
 const sleeper = { abilities: { con: 12 }, baseSaves: { fortitude: 2, death: 3 }, conditions: ['helpless'] }
 
-test('dnd35 coup de grace: automatic critical, then Fortitude DC 10 + damage, rolled after the damage (000 › Helpless Defenders)', () => {
+test('dnd35 coup de grace: automatic critical, then Fortitude DC 10 + damage, rolled after the damage (SRD 3.5 › Helpless Defenders)', () => {
   const r = attack('dnd35', { attacker: fighter, target: sleeper, weapon: longsword, mode: 'coup-de-grace' }, [4, 5, 10])
   const a = first(r)
   assert.deepEqual([a.label, a.roll, a.hit, a.critical, a.confirmation, a.damage?.multiplier, a.damage?.total], ['coup de grace', null, true, true, null, 2, 13])
@@ -12,14 +12,14 @@ test('dnd35 coup de grace: automatic critical, then Fortitude DC 10 + damage, ro
   assert.deepEqual(r.coupDeGrace && { dc: r.coupDeGrace.dc, roll: r.coupDeGrace.roll, total: r.coupDeGrace.total, survived: r.coupDeGrace.survived }, { dc: 23, roll: 10, total: 13, survived: false })
   assert.equal(r.coupDeGrace?.bonus, 3)
   assert.equal(r.totals.criticals, 1)
-  // A natural 20 always saves (RULES.md §3); so does a total reaching the DC.
+  // A natural 20 always saves (docs/rules.md §P3); so does a total reaching the DC.
   assert.equal(attack('dnd35', { attacker: fighter, target: sleeper, weapon: longsword, mode: 'coup-de-grace' }, [4, 5, 20]).coupDeGrace?.survived, true)
   const tough = { ...sleeper, baseSaves: { fortitude: 10 } }
   assert.equal(attack('pf1e', { attacker: fighter, target: tough, weapon: longsword, mode: 'coup-de-grace' }, [4, 5, 12]).coupDeGrace?.survived, true)
   assert.equal(attack('pf1e', { attacker: fighter, target: tough, weapon: longsword, mode: 'coup-de-grace' }, [4, 5, 11]).coupDeGrace?.survived, false)
 })
 
-test('a coup de grace that kills through the damage alone rolls no save (000 › Helpless Defenders: "if the defender survives")', () => {
+test('a coup de grace that kills through the damage alone rolls no save (SRD 3.5 › Helpless Defenders: "if the defender survives")', () => {
   const r = attack('dnd35', { attacker: fighter, target: { ...sleeper, hitPoints: { max: 20, current: 3 } }, weapon: longsword, mode: 'coup-de-grace' }, [4, 5])
   assert.deepEqual(r.coupDeGrace && [r.coupDeGrace.roll, r.coupDeGrace.total, r.coupDeGrace.survived], [null, null, false])
   assert.deepEqual(purposes(r), ['damage', 'damage'])
@@ -28,7 +28,7 @@ test('a coup de grace that kills through the damage alone rolls no save (000 ›
   assert.equal(p.coupDeGrace?.roll, 15)
 })
 
-test('coup de grace needs a helpless target, the save\'s base bonus, and a melee weapon or an adjacent bow (000 › Helpless Defenders)', () => {
+test('coup de grace needs a helpless target, the save\'s base bonus, and a melee weapon or an adjacent bow (SRD 3.5 › Helpless Defenders)', () => {
   assertRuleError(() => attack('dnd35', { attacker: fighter, target: { baseSaves: { fortitude: 2 } }, weapon: longsword, mode: 'coup-de-grace' }), 'not-possible', '/target/conditions')
   assertRuleError(() => attack('pf1e', { attacker: fighter, target: { conditions: ['unconscious'] }, weapon: longsword, mode: 'coup-de-grace' }), 'missing-field', '/target/baseSaves/fortitude')
   const bow = { name: 'longbow', type: 'ranged' as const, damage: '1d8', critMultiplier: 3, rangeIncrement: 100 }
@@ -38,7 +38,7 @@ test('coup de grace needs a helpless target, the save\'s base bonus, and a melee
   assert.equal(first(adjacent).damage?.multiplier, 3)
 })
 
-test('variant coup de grace: an attack roll at +4 against the helpless AC, then a Death save DC 10 + damage (001 › Coup de Grace, D30)', () => {
+test('variant coup de grace: an attack roll at +4 against the helpless AC, then a Death save DC 10 + damage (variant › Coup de Grace, docs/rules.md §30)', () => {
   const r = attack('variant', { attacker: fighter, target: sleeper, weapon: { name: 'axe', damage: '1d8' }, mode: 'coup-de-grace' }, [10, 3, 16])
   const a = first(r)
   assert.deepEqual([a.attackBonus, a.targetAC, a.roll, a.hit, a.critical], [5 + 2 + 4, 10 - 5 - 4, 10, true, false])

@@ -6,7 +6,7 @@ const target = { armorClass: { total: 10 } }
 const shortSword = { name: 'short sword', damage: '1d6', category: 'light' as const, critRange: 19 }
 const bonuses = (r: ReturnType<typeof attack>) => r.attacks.map((a) => a.attackBonus)
 
-test('a BAB +11 full attack rolls +11/+6/+1, highest first (000 › Full Attack; D26)', () => {
+test('a BAB +11 full attack rolls +11/+6/+1, highest first (SRD 3.5 › Full Attack; docs/rules.md §26)', () => {
   const r = attack('dnd35', { attacker: { baseAttackBonus: 11 }, target: { armorClass: { total: 15 } }, weapon: longsword, mode: 'full' }, [10, 2, 14, 3, 10])
   assert.deepEqual(bonuses(r), [11, 6, 1])
   assert.deepEqual(r.attacks.map((a) => a.label), ['primary 1', 'primary 2', 'primary 3'])
@@ -16,24 +16,24 @@ test('a BAB +11 full attack rolls +11/+6/+1, highest first (000 › Full Attack;
   for (const a of r.attacks) assert.equal(applied(a.attackBreakdown), a.attackBonus)
 })
 
-test('iterative attacks start at BAB +6, +11, +16, never more than four (D26)', () => {
+test('iterative attacks start at BAB +6, +11, +16, never more than four (docs/rules.md §26)', () => {
   const count = (bab: number) => attack('pf1e', { attacker: { baseAttackBonus: bab }, target, weapon: longsword, mode: 'full' }, [], 's').attacks.length
   assert.deepEqual([0, 5, 6, 10, 11, 15, 16, 20, 25].map(count), [1, 1, 2, 2, 3, 3, 4, 4, 4])
   assert.deepEqual(bonuses(attack('pf1e', { attacker: { baseAttackBonus: 20 }, target, weapon: longsword, mode: 'full' }, [], 's')), [20, 15, 10, 5])
 })
 
-test('two-weapon fighting: −6/−10; light off hand −4/−8; the feat −4/−4; both −2/−2 (000 › Two-Weapon Fighting)', () => {
+test('two-weapon fighting: −6/−10; light off hand −4/−8; the feat −4/−4; both −2/−2 (SRD 3.5 › Two-Weapon Fighting)', () => {
   const twf = (offHand: object, feats: string[] = []) =>
     bonuses(attack('dnd35', { attacker: { baseAttackBonus: 6, feats }, target, weapon: longsword, offHand: offHand as typeof longsword, mode: 'full' }, [], 's'))
   assert.deepEqual(twf(longsword), [0, -5, -4])
   assert.deepEqual(twf(shortSword), [2, -3, -2])
   assert.deepEqual(twf(longsword, ['two-weapon-fighting']), [2, -3, 2])
   assert.deepEqual(twf(shortSword, ['two-weapon-fighting']), [4, -1, 4])
-  // pf1e: the same table (002; D20).
+  // pf1e: the same table (PRD; docs/rules.md §20).
   assert.deepEqual(bonuses(attack('pf1e', { attacker: { baseAttackBonus: 1, feats: ['two-weapon-fighting'] }, target, weapon: longsword, offHand: shortSword, mode: 'full' }, [], 's')), [-1, -1])
 })
 
-test('the off-hand attack comes after the primary attacks, with ½ Str to damage (000 › Two-Weapon Fighting; CONTRACT dice order)', () => {
+test('the off-hand attack comes after the primary attacks, with ½ Str to damage (SRD 3.5 › Two-Weapon Fighting; OpenAPI › Dice order)', () => {
   const r = attack('dnd35', {
     attacker: { baseAttackBonus: 6, abilities: { str: 16 }, feats: ['two-weapon-fighting'] },
     target,
@@ -57,17 +57,17 @@ test('Improved and Greater Two-Weapon Fighting add off-hand attacks at −5 and 
   assert.deepEqual(bonuses(r), [9, 4, -1, 9, 4, -1])
 })
 
-test('no full attack or two-weapon fighting in the variant (RULES.md §2.9, D28)', () => {
+test('no full attack or two-weapon fighting in the variant (docs/rules.md §P2.9, §28)', () => {
   assertRuleError(() => attack('variant', { attacker: { baseAttackBonus: 11 }, target, weapon: longsword, mode: 'full' }), 'rule-not-defined', '/mode')
   assertRuleError(() => attack('variant', { attacker: { baseAttackBonus: 11 }, target, weapon: longsword, offHand: shortSword }), 'rule-not-defined', '/offHand')
 })
 
-test('a charge is a single attack; no two-weapon attacks while grappling (000 › Charge; 000 › If You\'re Grappling)', () => {
+test('a charge is a single attack; no two-weapon attacks while grappling (SRD 3.5 › Charge; SRD 3.5 › If You\'re Grappling)', () => {
   assertRuleError(() => attack('dnd35', { attacker: { baseAttackBonus: 11 }, target, weapon: longsword, mode: 'full', options: { charging: true } }), 'not-possible', '/options/charging')
   assertRuleError(() => attack('dnd35', { attacker: { baseAttackBonus: 11, conditions: ['grappling'] }, target, weapon: longsword, offHand: shortSword, mode: 'full' }), 'not-possible', '/offHand')
 })
 
-test('a double weapon: the off end counts as light, the primary end adds Str ×1 and the off end ½ (000 › Two-Weapon Fighting; SRD35 › Double Weapons)', () => {
+test('a double weapon: the off end counts as light, the primary end adds Str ×1 and the off end ½ (SRD 3.5 › Two-Weapon Fighting; SRD35 › Double Weapons)', () => {
   const quarterstaff = { name: 'quarterstaff', damage: '1d6', category: 'two-handed' as const }
   const r = attack('dnd35', {
     attacker: { baseAttackBonus: 1, abilities: { str: 16 }, feats: ['two-weapon-fighting'] },
@@ -82,7 +82,7 @@ test('a double weapon: the off end counts as light, the primary end adds Str ×1
   assert.equal(attack('dnd35', { attacker: { baseAttackBonus: 1, abilities: { str: 16 } }, target, weapon: quarterstaff }, [10, 4]).attacks[0]?.damage?.total, 4 + 4)
 })
 
-test('an off-hand thrown weapon without its range increment is named at /offHand (CONTRACT › Errors)', () => {
+test('an off-hand thrown weapon without its range increment is named at /offHand (OpenAPI › Errors)', () => {
   const dart = { name: 'dart', type: 'thrown' as const, damage: '1d4', category: 'light' as const }
   assertRuleError(() => attack('dnd35', { attacker: { baseAttackBonus: 1 }, target, weapon: { ...dart, rangeIncrement: 20 }, offHand: dart, mode: 'full', options: { distanceFeet: 15 } }), 'missing-field', '/offHand/rangeIncrement')
 })

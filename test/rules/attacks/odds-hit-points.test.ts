@@ -9,13 +9,13 @@ import { expectedStatus, expectedStatusAfterBlow, type HitPointState } from '../
 const DROPPED = ['unconscious', 'dying', 'stable', 'dead']
 
 /**
- * CONTRACT › POST /v1/attacks/odds: dropChance and killChance use "the
- * ruleset's unconscious/dying threshold", which POST /v1/damage (RULES.md §6)
+ * OpenAPI › POST /v1/attacks/odds: dropChance and killChance use "the
+ * ruleset's unconscious/dying threshold", which POST /v1/damage (docs/rules.md §P6)
  * owns. A hit of exactly X (1d1 + X − 1; no critical against a target immune
  * to them) lands 19 times in 20 (only a natural 1 misses); the odds must equal
  * 19/20 × what the rules make of X, over the 20 faces of any Death save.
  */
-test('property: attack odds drop and kill a target exactly as POST /v1/damage would (RULES.md §6)', () => {
+test('property: attack odds drop and kill a target exactly as POST /v1/damage would (docs/rules.md §P6)', () => {
   const arb = fc.record({
     ruleset: fc.constantFrom('dnd35' as const, 'pf1e' as const, 'variant' as const),
     max: fc.integer({ min: 1, max: 30 }),

@@ -65,7 +65,7 @@ function assertSameDistribution (ruleset: RulesetId, request: AttackRequest): vo
 
 const fighter = { baseAttackBonus: 5, abilities: { str: 14 } }
 
-test('odds equal a brute-force enumeration of /v1/attacks: 19–20 threat, confirmation, 20% concealment, fire added once (000 › Critical Hits, Concealment)', () => {
+test('odds equal a brute-force enumeration of /v1/attacks: 19–20 threat, confirmation, 20% concealment, fire added once (SRD 3.5 › Critical Hits, Concealment)', () => {
   assertSameDistribution('dnd35', {
     attacker: fighter,
     target: { armorClass: { total: 15 } },
@@ -74,12 +74,12 @@ test('odds equal a brute-force enumeration of /v1/attacks: 19–20 threat, confi
   })
 })
 
-test('odds equal brute force: variant natural-20 ×2 with BCB, and pf1e minimum nonlethal damage (001 › Critical Hits; 002 › Damage)', () => {
+test('odds equal brute force: variant natural-20 ×2 with BCB, and pf1e minimum nonlethal damage (variant › Critical Hits; PRD › Damage)', () => {
   assertSameDistribution('variant', { attacker: fighter, target: { armorClass: { total: 12 } }, weapon: { name: 'axe', damage: '1d6', critRange: 17, critMultiplier: 3 } })
   assertSameDistribution('pf1e', { attacker: { baseAttackBonus: 3, abilities: { str: 3 } }, target: { armorClass: { total: 8 } }, weapon: { name: 'dagger', damage: '1d4', critRange: 19 } })
 })
 
-test('odds equal brute force: a ×3 weapon with a ×2 situational multiplier; a pf1e two-weapon full attack (RULES.md §2.4, §2.10)', () => {
+test('odds equal brute force: a ×3 weapon with a ×2 situational multiplier; a pf1e two-weapon full attack (docs/rules.md §P2.4, §P2.10)', () => {
   assertSameDistribution('dnd35', {
     attacker: fighter,
     target: { armorClass: { total: 14 } },
@@ -95,7 +95,7 @@ test('odds equal brute force: a ×3 weapon with a ×2 situational multiplier; a 
   })
 })
 
-test('hit and critical chances over the d20 (000 › Critical Hits): +7 against AC 15 with a 19–20 weapon', () => {
+test('hit and critical chances over the d20 (SRD 3.5 › Critical Hits): +7 against AC 15 with a 19–20 weapon', () => {
   const odds = attackOdds(getRuleset('dnd35'), { attacker: fighter, target: { armorClass: { total: 15 } }, weapon: { name: 'longsword', damage: '1d8', critRange: 19 } })
   const a = odds.attacks[0]!
   // Hits on 8 or more.
@@ -108,7 +108,7 @@ test('hit and critical chances over the d20 (000 › Critical Hits): +7 against 
   assert.equal(odds.killChance, null)
 })
 
-test('dnd35 dropChance: below 0 HP; killChance: −10 (000 › Injury and Death)', () => {
+test('dnd35 dropChance: below 0 HP; killChance: −10 (SRD 3.5 › Injury and Death)', () => {
   // Current 1 HP; 1d4 drops it on 2+; a ×2 critical always. AC 0: every roll but a natural 1 hits and confirms.
   const odds = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: { armorClass: { total: 0 }, hitPoints: { max: 10, current: 1 } }, weapon: { name: 'club', damage: '1d4' } })
   const crit = (1 / 20) * (19 / 20)
@@ -120,7 +120,7 @@ test('dnd35 dropChance: below 0 HP; killChance: −10 (000 › Injury and Death)
   assert.ok(Math.abs(dying.killChance! - crit / 16) < 1e-12, 'within 1e-12')
 })
 
-test('pf1e killChance at −Con; nonlethal above current HP drops (002 › Injury and Death)', () => {
+test('pf1e killChance at −Con; nonlethal above current HP drops (PRD › Injury and Death)', () => {
   const target = { armorClass: { total: 0 }, abilities: { con: 4 }, hitPoints: { max: 10, current: 1 } }
   // Dead at −4 (Con 4): 5 damage from 1 HP. Only a critical 2d4 reaches it, in 10 of 16.
   const odds = attackOdds(getRuleset('pf1e'), { attacker: { baseAttackBonus: 0 }, target, weapon: { name: 'club', damage: '1d4' } })
@@ -133,7 +133,7 @@ test('pf1e killChance at −Con; nonlethal above current HP drops (002 › Injur
   assert.equal(sap.killChance, 0)
 })
 
-test('variant dropChance: reaching HP calls for a Death save DC 10 + ⌊(D − HP)/2⌋ (001 › Death and Dying)', () => {
+test('variant dropChance: reaching HP calls for a Death save DC 10 + ⌊(D − HP)/2⌋ (variant › Death and Dying)', () => {
   // D 8 of 10; 1d4 (BCB 0, Str 10); Death save +0.
   const odds = attackOdds(getRuleset('variant'), { attacker: { baseAttackBonus: 0 }, target: { armorClass: { total: 0 }, hitPoints: { max: 10, current: 2 }, baseSaves: { death: 0 } }, weapon: { name: 'club', damage: '1d4' } })
   const hit = 19 / 20
@@ -155,7 +155,7 @@ test('variant dropChance: reaching HP calls for a Death save DC 10 + ⌊(D − H
   assert.ok(Math.abs(odds.killChance! - kill) < 1e-12, 'within 1e-12')
 })
 
-test('coup de grace odds: the Fortitude save against DC 10 + damage kills (000 › Helpless Defenders)', () => {
+test('coup de grace odds: the Fortitude save against DC 10 + damage kills (SRD 3.5 › Helpless Defenders)', () => {
   // 1d4+2 ×2: 6..12 → DC 16..22; Fort +5: fails on a roll below DC − 5 (natural 20 saves).
   const odds = attackOdds(getRuleset('dnd35'), { attacker: fighter, target: { conditions: ['helpless'], baseSaves: { fortitude: 5 } }, weapon: { name: 'club', damage: '1d4' }, mode: 'coup-de-grace' })
   assert.equal(odds.attacks[0]!.critChance, 1)
@@ -166,7 +166,7 @@ test('coup de grace odds: the Fortitude save against DC 10 + damage kills (000 �
   assert.equal(odds.dropChance, null)
 })
 
-test('property: odds are probabilities that sum to 1; the action\'s expectation is the sum of the attacks\' (CONTRACT › /v1/attacks/odds)', () => {
+test('property: odds are probabilities that sum to 1; the action\'s expectation is the sum of the attacks\' (OpenAPI › /v1/attacks/odds)', () => {
   fc.assert(fc.property(
     fc.constantFrom('dnd35' as const, 'pf1e' as const),
     fc.integer({ min: 0, max: 20 }),

@@ -55,7 +55,7 @@ const requestArb = fc.record({
   }
 })
 
-test('property: a natural 1 never hits (000 › Attack Roll; 001 › Attack Roll)', () => {
+test('property: a natural 1 never hits (SRD 3.5 › Attack Roll; variant › Attack Roll)', () => {
   fc.assert(fc.property(requestArb, ({ ruleset, request }) => {
     const r = attack(ruleset, request, Array(12).fill(1))
     for (const a of r.attacks) {
@@ -67,7 +67,7 @@ test('property: a natural 1 never hits (000 › Attack Roll; 001 › Attack Roll
   }), { numRuns: 300 })
 })
 
-test('property: a hit always deals at least the ruleset\'s minimum, 1 (000 › Damage; 002 › Damage; 001 › Damage)', () => {
+test('property: a hit always deals at least the ruleset\'s minimum, 1 (SRD 3.5 › Damage; PRD › Damage; variant › Damage)', () => {
   fc.assert(fc.property(requestArb, fc.string(), ({ ruleset, request }, seed) => {
     const r = attack(ruleset, request, [], seed)
     for (const a of r.attacks) {
@@ -79,13 +79,13 @@ test('property: a hit always deals at least the ruleset\'s minimum, 1 (000 › D
   }), { numRuns: 300 })
 })
 
-test('property: the same seed gives the same response (CONTRACT › Dice)', () => {
+test('property: the same seed gives the same response (OpenAPI › Dice)', () => {
   fc.assert(fc.property(requestArb, fc.oneof(fc.string(), fc.integer()), ({ ruleset, request }, seed) => {
     assert.deepEqual(attack(ruleset, request, [], String(seed)), attack(ruleset, request, [], String(seed)))
   }), { numRuns: 150 })
 })
 
-test('property: `rolls` holds exactly the dice the response reports, in the contract\'s order (CONTRACT › POST /v1/attacks)', () => {
+test('property: `rolls` holds exactly the dice the response reports, in the contract\'s order (OpenAPI › POST /v1/attacks)', () => {
   fc.assert(fc.property(requestArb, fc.string(), ({ ruleset, request }, seed) => {
     const r = attack(ruleset, request, [], seed)
     const expected: string[] = []
