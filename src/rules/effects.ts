@@ -1,7 +1,8 @@
 import { type AbilityName, abilityModifier } from './abilities.js'
 import { type CombatantInput, hasFeat } from './combatant.js'
 import { hitPointsOf } from './hit-points/state.js'
-import { injury } from './hit-points/status.js'
+import { injury, status } from './hit-points/status.js'
+import type { HitPointStatus } from './hit-points/types.js'
 import type { BonusType, Modifier } from './modifiers.js'
 import type { Ruleset } from './rulesets/types.js'
 
@@ -104,6 +105,12 @@ export interface ActiveEffect {
   name: string
   origin: string
   effect: ConditionEffect
+  /**
+   * Why it is in force when the caller did not list it: `hitPoints` (the
+   * creature's hit-point state, docs/rules.md §71) or the listed condition
+   * that brings it (paralyzed brings helpless). Absent for a listed one.
+   */
+  impliedBy?: string
 }
 
 /** Who the creature is facing, for the parts of an effect that depend on it. */
@@ -146,12 +153,37 @@ export interface EffectiveStats {
   changes: (target: EffectTarget, opts?: { toGrapple?: boolean, save?: string }) => Modifier[]
 }
 
-/** A hit-point state that is also a condition: the variant's bloodied and wounded (variant › Hit Points), from the numbers. */
+/**
+ * The conditions a creature's hit points imply, as if the caller had listed
+ * them (docs/rules.md §71). dnd35 and pf1e: dying or stable (below 0, above
+ * the death threshold) and knocked out by nonlethal damage are unconscious,
+ * hence helpless (SRD 3.5 › Injury and Death; PRD › Conditions › Unconscious);
+ * exactly 0 is disabled; nonlethal equal to current is staggered; at the
+ * threshold (−10, or −Con in pf1e) dead. The variant: dying and stable are
+ * unconscious (variant › Conditions › Dying, Unconscious), a Death save's
+ * success staggered, and bloodied and wounded from the damage taken (variant ›
+ * Hit Points). A missing Con counts as 10, as everywhere a Combatant is read.
+ */
 function hitPointStates (ruleset: Ruleset, creature: CombatantInput): readonly string[] {
-  if (ruleset.hitPoints.model !== 'accumulated' || creature.hitPoints === undefined) return NONE
-  const hurt = injury(hitPointsOf(creature, ruleset), ruleset.hitPoints)
-  if (!hurt.bloodied && !hurt.wounded) return NONE
-  return [...(hurt.bloodied ? ['bloodied'] : []), ...(hurt.wounded ? ['wounded'] : [])]
+  if (creature.hitPoints === undefined) return NONE
+  const abilities = creature.abilities?.con === undefined ? { ...creature.abilities, con: 10 } : creature.abilities
+  const hp = hitPointsOf({ ...creature, abilities }, ruleset)
+  const states = STATUS_CONDITIONS[status(hp, ruleset)]
+  if (ruleset.hitPoints.model !== 'accumulated') return states
+  const hurt = injury(hp, ruleset.hitPoints)
+  if (!hurt.bloodied && !hurt.wounded) return states
+  return [...states, ...(hurt.bloodied ? ['bloodied'] : []), ...(hurt.wounded ? ['wounded'] : [])]
+}
+
+/** The conditions each hit-point status is (the statuses of POST /v1/damage). */
+const STATUS_CONDITIONS: Readonly<Record<HitPointStatus, readonly string[]>> = {
+  healthy: Object.freeze([]),
+  staggered: Object.freeze(['staggered']),
+  disabled: Object.freeze(['disabled']),
+  unconscious: Object.freeze(['unconscious']),
+  dying: Object.freeze(['dying', 'unconscious']),
+  stable: Object.freeze(['stable', 'unconscious']),
+  dead: Object.freeze(['dead'])
 }
 
 const NONE: readonly string[] = Object.freeze([])
@@ -162,21 +194,21 @@ const NONE: readonly string[] = Object.freeze([])
  * by a worse one that is also in force does not count.
  */
 export function activeEffects (table: EffectsTable, conditions: readonly string[], more: readonly string[] = NONE): ActiveEffect[] {
-  const found = new Map<string, string>()
-  const visit = (name: string, origin: string): void => {
+  const found = new Map<string, { origin: string, impliedBy: string | undefined }>()
+  const visit = (name: string, origin: string, impliedBy: string | undefined): void => {
     if (found.has(name)) return
-    found.set(name, origin)
+    found.set(name, { origin, impliedBy })
     const implied = table[name]?.implies
-    if (implied !== undefined) for (const other of implied) visit(other, origin)
+    if (implied !== undefined) for (const other of implied) visit(other, origin, impliedBy ?? origin)
   }
-  for (const name of conditions) visit(name, name)
-  for (const name of more) visit(name, name)
+  for (const name of conditions) visit(name, name, undefined)
+  for (const name of more) visit(name, name, 'hitPoints')
   const out: ActiveEffect[] = []
-  for (const [name, origin] of found) {
+  for (const [name, { origin, impliedBy }] of found) {
     const effect = table[name]
     if (effect === undefined) continue
     if (effect.replacedBy?.some((worse) => found.has(worse)) === true) continue
-    out.push({ name, origin, effect })
+    out.push(impliedBy === undefined ? { name, origin, effect } : { name, origin, effect, impliedBy })
   }
   return out
 }

@@ -16,7 +16,7 @@ test('docs/rules.md §67: a dnd35 target already at −1 HP gets dropChance exac
   const res = await odds({
     ruleset: 'dnd35',
     attacker: { baseAttackBonus: 0, abilities: { str: 14 } },
-    target: { armorClass: { total: 15 }, abilities: { con: 12 }, hitPoints: { max: 10, current: -1 }, baseSaves: { fortitude: 1 } },
+    target: { armorClass: { total: 15, flatFooted: 15 }, abilities: { con: 12 }, hitPoints: { max: 10, current: -1 }, baseSaves: { fortitude: 1 } },
     weapon: { name: 'axe', damage: '1d8', critRange: 19 }
   }).expect(200)
   // docs/rules.md §66: a target already dropped before the action has dropChance 1.
@@ -31,7 +31,7 @@ test('property (docs/rules.md §66, §67): every probability in [0, 1], killChan
       const res = await odds({
         ruleset,
         attacker: { baseAttackBonus: bab, abilities: { str: 14 } },
-        target: { armorClass: { total: 15 }, abilities: { con: 12 }, hitPoints: { max: 10, current }, baseSaves: { fortitude: 1, death: 1 } },
+        target: { armorClass: { total: 15, flatFooted: 15 }, abilities: { con: 12 }, hitPoints: { max: 10, current }, baseSaves: { fortitude: 1, death: 1 } },
         weapon: { name: 'axe', damage, critRange: 19 }
       })
       assert.equal(res.status, 200, JSON.stringify(res.body))

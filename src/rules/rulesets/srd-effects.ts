@@ -133,6 +133,8 @@ export const PF1E_EFFECTS: EffectsTable = {
   grappled: { notToGrapple: true, replacedBy: ['pinned'], tags: ['in-grapple'], changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
   grappling: { implies: ['grappled'], tags: ['in-grapple'] },
   pinned: { deniesDex: true, tags: ['held-down'], changes: on(-4, 'ac.melee', 'ac.ranged') },
+  // PRD › Helpless Defenders: a helpless creature is also flat-footed (its Dex already counts as 0).
+  helpless: { ...SRD_EFFECTS.helpless, implies: ['flat-footed'] },
   // PRD › Combat Maneuvers: +4 on combat maneuver checks against a stunned creature.
   stunned: { ...SRD_EFFECTS.stunned, changes: [...(SRD_EFFECTS.stunned?.changes ?? []), { target: 'maneuver.against', value: 4 }] }
 }

@@ -36,7 +36,7 @@ test('property: attack odds drop and kill a target exactly as POST /v1/damage wo
     const target: CombatantInput = {
       abilities: { con: g.con },
       feats: ['immune-to-critical-hits'],
-      armorClass: { total: 0 },
+      armorClass: { total: 0, flatFooted: 0 },
       baseSaves: { death: g.deathBonus },
       hitPoints: { max: g.max, current, nonlethal: nonlethalHp, temporary: accumulated ? 0 : g.temporary, status: g.recorded }
     }

@@ -116,7 +116,7 @@ test('dnd35 dropChance: below 0 HP; killChance: −10 (SRD 3.5 › Injury and De
   assert.ok(Math.abs(odds.dropChance! - (normal * 3 / 4 + crit)) < 1e-12, 'within 1e-12')
   assert.equal(odds.killChance, 0)
   // At −2 HP (dying), 8 more damage kills: only a critical 2d4 of 8 does it.
-  const dying = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: { armorClass: { total: 0 }, hitPoints: { max: 10, current: -2 } }, weapon: { name: 'club', damage: '1d4' } })
+  const dying = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: { armorClass: { total: 0, flatFooted: 0 }, hitPoints: { max: 10, current: -2 } }, weapon: { name: 'club', damage: '1d4' } })
   assert.ok(Math.abs(dying.killChance! - crit / 16) < 1e-12, 'within 1e-12')
 })
 
