@@ -27,10 +27,15 @@ function crossFieldProblems (body: TurningRequestBody): DomainErrorField[] {
   return errors
 }
 
-/** Turning undead or channelling energy as an operation (POST /v1/turning and the encounter `turn` action). */
-export function turning (resolution: Resolution, body: TurningRequestBody): TurningResult {
+/** The 422 `inconsistent-fields` POST /v1/turning answers before any die (its odds too). */
+export function checkTurningFields (body: TurningRequestBody): void {
   const problems = crossFieldProblems(body)
   if (problems.length > 0) throw fieldsError('inconsistent-fields', problems)
+}
+
+/** Turning undead or channelling energy as an operation (POST /v1/turning and the encounter `turn` action). */
+export function turning (resolution: Resolution, body: TurningRequestBody): TurningResult {
+  checkTurningFields(body)
   return resolveTurning(resolution.ruleset, body as TurningRequest, resolution.dice)
 }
 

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { TurningOddsRequestSchema, TurningOddsResponseSchema } from '../../schemas/turning-odds.js'
 import { errorResponses } from '../../schemas/common.js'
 import { getRuleset } from '../../rules/rulesets/index.js'
-import { Dice } from '../../rules/dice/roller.js'
 import { resolveTurning, type TurningRequest } from '../../rules/turning/index.js'
 import { TURNING_ODDS_LIMITS, turningOdds } from '../../rules/turning/odds.js'
-import { turning } from '../../application/turning.js'
+import { checkTurningFields } from '../../application/turning.js'
 
 const turningOddsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/turning/odds', {
@@ -25,8 +24,8 @@ const turningOddsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async (request) => {
     const ruleset = getRuleset(request.body.ruleset ?? fastify.config.defaultRuleset)
     const body = request.body
-    // The resolving endpoint's function once, for its cross-field refusals; the odds then run the procedure it calls.
-    turning({ ruleset, dice: new Dice({ seed: 0 }) }, body)
+    // The resolving endpoint's cross-field refusals; the rules' own come from the procedure the odds enumerate.
+    checkTurningFields(body)
     const odds = turningOdds(ruleset, body as TurningRequest, (dice) => resolveTurning(ruleset, body as TurningRequest, dice))
     return { ruleset: ruleset.id, action: body.action, ...odds }
   })
