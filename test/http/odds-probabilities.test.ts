@@ -41,3 +41,16 @@ test('property (docs/rules.md §66, §67): every probability in [0, 1], killChan
       assert.ok(res.body.killChance <= res.body.dropChance)
     }), { numRuns: 40 })
 })
+
+test('docs/rules.md §67: an expected damage the dice make exact is answered exactly, not as a sum of doubles', async () => {
+  const res = await odds({
+    ruleset: 'dnd35',
+    attacker: { baseAttackBonus: 0, abilities: { str: 10 } },
+    target: { armorClass: { total: 11, flatFooted: 11 } },
+    weapon: { name: 'greatclub', damage: '2d6', critRange: 20, critMultiplier: 2 }
+  }).expect(200)
+  // Hits on 11-20 (1/2); threatens on 20 and confirms on 11+ (1/40 critical, 2 × 2d6 = 14 on average);
+  // 19/40 ordinary hits of 7 on average: 19/40 × 7 + 1/40 × 14 = 147/40.
+  assert.equal(res.body.attacks[0].expectedDamage, 3.675)
+  assert.equal(res.body.expectedDamage, 3.675)
+})

@@ -161,3 +161,10 @@ test('work is counted before it is done: an effect spanning too many totals, or 
   assertProblem(await odds({ save: 'reflex', dc: 10, targets: [{ baseSaves: { reflex: 1 } }], seed: 'x' }), { type: '/problems/validation-failed', path: '/seed' })
   assertProblem(await odds({ save: 'reflex', dc: 10, targets: [{ baseSaves: { reflex: 1 } }], dice: { sequence: [20] } }), { type: '/problems/validation-failed', path: '/dice' })
 })
+
+test('docs/rules.md §67: an expected value the dice make exact is answered exactly (2d6 averages 7, not 6.999999999999998)', async () => {
+  const res = await odds({ ruleset: 'dnd35', save: 'fortitude', dc: 30, effect: { damage: '2d6', onSuccess: 'none' }, targets: [{ id: 'ogre', abilities: { con: 10 }, baseSaves: { fortitude: 0 } }] }).expect(200)
+  // 2d6: 252 / 36 = 7. DC 30 with +0: only a natural 20 saves (1/20), so the ogre takes 7 × 19/20 = 6.65 on average.
+  assert.equal(res.body.effectDamage.expected, 7)
+  assert.equal(res.body.results[0].expectedDamage, 6.65)
+})

@@ -224,8 +224,13 @@ function byDamage (cells: readonly Cell[]): Outcome[] {
   return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([damage, p]) => ({ damage, probability: probability(p) }))
 }
 
-function expected (outcomes: readonly Outcome[]): number {
-  return outcomes.reduce((n, o) => n + o.damage * o.probability, 0)
+/**
+ * docs/rules.md §67: the mean of a distribution, rounded to 12 significant
+ * digits, so that a mean the dice make exact (2d6: 7) is not answered as the
+ * sum of doubles (6.999999999999998).
+ */
+export function expectedValue (outcomes: readonly Outcome[]): number {
+  return Number(outcomes.reduce((n, o) => n + o.damage * o.probability, 0).toPrecision(12))
 }
 
 function attackCells (shape: AttackShape): Cell[] {
@@ -385,7 +390,7 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
       acType: a.acType,
       hitChance: probability(shape.hitChance),
       critChance: probability(shape.critChance),
-      expectedDamage: expected(damageDistribution),
+      expectedDamage: expectedValue(damageDistribution),
       damageDistribution
     })
     const shared = survivors === joint
@@ -406,7 +411,7 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
   const { drop, kill } = dropAndKill(ruleset, request, survivors, plan.coupDeGrace)
   return {
     attacks,
-    expectedDamage: expected(distribution),
+    expectedDamage: expectedValue(distribution),
     distribution,
     dropChance: drop === null ? null : probability(drop + massiveDeath),
     killChance: kill === null ? null : probability(kill + massiveDeath)

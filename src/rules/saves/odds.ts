@@ -5,7 +5,7 @@ import { Dice } from '../dice/roller.js'
 import { RuleError } from '../errors.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
-import { probability } from '../attacks/odds.js'
+import { expectedValue, probability } from '../attacks/odds.js'
 import { damageTaken, effectTotal, resolveSaves, type SaveRequest, type TargetSave } from './area-effect.js'
 
 /**
@@ -39,10 +39,6 @@ function tooLarge (message: string): RuleError {
 
 function sorted (map: Map<number, number>): Outcome[] {
   return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([damage, p]) => ({ damage, probability: probability(p) }))
-}
-
-function expected (outcomes: readonly Outcome[]): number {
-  return outcomes.reduce((n, o) => n + o.damage * o.probability, 0)
 }
 
 /**
@@ -95,7 +91,7 @@ export function saveOdds (ruleset: Ruleset, request: SaveRequest): SaveOdds {
     for (const [damage, p] of taken) if (p === 0) taken.delete(damage)
     result.damageRule = rule
     result.damageDistribution = sorted(taken)
-    result.expectedDamage = expected(result.damageDistribution)
+    result.expectedDamage = expectedValue(result.damageDistribution)
   })
-  return { effectDamage: { nonlethal: effect.nonlethal ?? false, expected: expected(effectDistribution), distribution: effectDistribution }, results }
+  return { effectDamage: { nonlethal: effect.nonlethal ?? false, expected: expectedValue(effectDistribution), distribution: effectDistribution }, results }
 }
