@@ -117,3 +117,16 @@ test('d20 variant › Total Defense; Conditions › Off-Guard: a defender withou
   assert.deepEqual(covered('cover')[2], ['cover', 2])
   assert.deepEqual(covered('improved')[2], ['improved cover', 4])
 })
+
+test('variant › Saving Throws: Death, Fear and Spell saves add no ability at all, only their base (Charm takes the better of Cha and Wis, Reflex Dex)', () => {
+  const variant = getRuleset('variant')
+  const hero = { abilities: { str: 18, dex: 18, con: 18, int: 18, wis: 18, cha: 18 }, baseSaves: { death: 2, fear: 3, spell: 4, charm: 1, reflex: 0 } }
+  for (const [save, base] of [['death', 2], ['fear', 3], ['spell', 4]] as const) {
+    const bonus = saveBonus(variant, hero, save)
+    assert.equal(bonus.value, base, save)
+    assert.equal(bonus.breakdown.length, 1, `${save}: the base line only, no ability line`)
+  }
+  // +4 from an 18 where an ability counts.
+  assert.equal(saveBonus(variant, hero, 'charm').value, 5)
+  assert.equal(saveBonus(variant, hero, 'reflex').value, 4)
+})
