@@ -146,12 +146,16 @@ export function resolveAttackAction (ruleset: Ruleset, request: AttackRequest, d
     if (!a.hit) continue
     totals.hits++
     if (a.critical) totals.criticals++
+    // Stryker disable next-line OptionalChaining: equivalent: a hit always has its damage (resolveAttack), the ?. only satisfies the type
     totals.damage += a.damage?.total ?? 0
+    // Stryker disable next-line OptionalChaining: equivalent: a hit always has its damage (resolveAttack)
     totals.lethal += a.damage?.lethal ?? 0
+    // Stryker disable next-line OptionalChaining: equivalent: a hit always has its damage (resolveAttack)
     totals.nonlethal += a.damage?.nonlethal ?? 0
   }
   let coupDeGrace: CoupDeGraceResult | null = null
   const struck = attacks[0]
+  // Stryker disable next-line OptionalChaining: equivalent: every plan has at least one attack, so attacks[0] exists
   if (plan.coupDeGrace && struck?.damage) coupDeGrace = rollCoupDeGraceSave(ruleset, request.target, plan.coupDeGrace, struck.damage, dice)
   return { attacks, totals, coupDeGrace }
 }
