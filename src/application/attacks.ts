@@ -4,7 +4,8 @@
 import { DomainError } from '../rules/errors.js'
 import { assertValidHitPoints } from './consistency.js'
 import { resolutionEcho, type Resolution } from './resolution.js'
-import { resolveAttackAction, type AttackActionResult } from '../rules/attacks/resolve.js'
+import { planAttackAction, resolveAttackAction, type AttackActionResult } from '../rules/attacks/resolve.js'
+import type { ActionPlan } from '../rules/attacks/plan.js'
 import { attackOdds as oddsOf } from '../rules/attacks/odds.js'
 import type { AttackRequest } from '../rules/attacks/request.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
@@ -28,6 +29,20 @@ export function resolveAttack (resolution: Resolution, body: AttackRequest): Att
   checkAttackBody(body, resolution.ruleset)
   return resolveAttackAction(resolution.ruleset, body, resolution.dice)
 }
+
+/**
+ * Plan an attack action once, checked as POST /v1/attacks checks it, to roll
+ * it many times on the fast path (a simulation): `resolveAttackFast` per
+ * attack or `rollAttackAction(…, false)` per action, with dice made with
+ * `record: false` (docs/architecture.md › The fast path). A plan holds while
+ * neither side's conditions, hit-point state or options change.
+ */
+export function planAttack (ruleset: Ruleset, body: AttackRequest): ActionPlan {
+  checkAttackBody(body, ruleset)
+  return planAttackAction(ruleset, body)
+}
+
+export { resolveAttackFast, rollAttackAction } from '../rules/attacks/resolve.js'
 
 /** The POST /v1/attacks answer: the result between the ruleset and seed and the rolls so far. */
 export function attackReport (resolution: Resolution, result: AttackActionResult) {

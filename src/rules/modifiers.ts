@@ -90,3 +90,10 @@ function keepExtreme (
 export function fixed (source: string, value: number, type: BonusType = 'untyped'): Modifier {
   return { source, value, type }
 }
+
+/**
+ * The breakdown of a result computed on the fast path (docs/architecture.md ›
+ * The fast path): none was built. Shared and frozen, so it costs nothing and
+ * nothing can be added to it.
+ */
+export const NO_BREAKDOWN = Object.freeze([]) as unknown as BreakdownEntry[]

@@ -2,7 +2,7 @@ import { modifierOf } from '../abilities.js'
 import { type CombatantInput, hasFeat } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import type { ParsedNotation } from '../dice/notation.js'
-import { type BreakdownEntry, type Modifier, type Stacked, fixed, stackModifiers } from '../modifiers.js'
+import { type BreakdownEntry, type Modifier, NO_BREAKDOWN, type Stacked, fixed, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { Weapon } from './weapon.js'
 
@@ -97,12 +97,13 @@ export function damageMultiplier (plan: DamagePlan, critical: boolean): number {
 
 /**
  * Apply the floor of the ruleset and split the total into lethal and
- * nonlethal; `breakdown` gets a balancing entry so that it still sums to the total.
+ * nonlethal; `breakdown` gets a balancing entry so that it still sums to the
+ * total (none on the fast path, `null`).
  */
-export function finishDamage (plan: DamagePlan, sum: number, breakdown: BreakdownEntry[]): { total: number, lethal: number, nonlethal: number } {
+export function finishDamage (plan: DamagePlan, sum: number, breakdown: BreakdownEntry[] | null): { total: number, lethal: number, nonlethal: number } {
   const { amount, nonlethal: floorIsNonlethal } = plan.minimum
   if (sum < amount) {
-    breakdown.push({ source: `minimum damage${floorIsNonlethal ? ' (nonlethal)' : ''}`, type: 'untyped', value: amount - sum, applied: true })
+    breakdown?.push({ source: `minimum damage${floorIsNonlethal ? ' (nonlethal)' : ''}`, type: 'untyped', value: amount - sum, applied: true })
     const nonlethal = plan.nonlethal || floorIsNonlethal
     return { total: amount, lethal: nonlethal ? 0 : amount, nonlethal: nonlethal ? amount : 0 }
   }
@@ -112,29 +113,41 @@ export function finishDamage (plan: DamagePlan, sum: number, breakdown: Breakdow
 /**
  * Roll a hit's damage (OpenAPI › Dice order): the weapon's dice once per point
  * of multiplier, each with every modifier; then each extra-damage entry once.
+ * `detail: false` is the fast path (docs/architecture.md › The fast path): the
+ * same dice in the same order and the same numbers, with no breakdown built.
  */
-export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice): DamageResult {
+export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice, detail = true): DamageResult {
   const multiplier = damageMultiplier(plan, critical)
-  const breakdown: BreakdownEntry[] = []
+  const breakdown: BreakdownEntry[] = detail ? [] : NO_BREAKDOWN
   let sum = 0
   for (let i = 1; i <= multiplier; i++) {
+    if (!detail) {
+      sum += dice.rollTotal(plan.dice, 'damage')
+      continue
+    }
     const rolled = dice.rollNotation(plan.dice, 'damage')
     const which = multiplier > 1 ? ` (roll ${i} of ${multiplier})` : ''
     breakdown.push({ source: `${plan.weaponName} ${plan.dice.text}${which}`, type: 'untyped', value: rolled.total, applied: true })
     sum += rolled.total
   }
-  for (const entry of plan.perRoll.breakdown) {
-    const times = multiplier > 1 && entry.applied ? ` ×${multiplier}` : ''
-    const value = entry.applied ? entry.value * multiplier : entry.value
-    breakdown.push({ source: entry.source + times, type: entry.type, value, applied: entry.applied })
+  if (detail) {
+    for (const entry of plan.perRoll.breakdown) {
+      const times = multiplier > 1 && entry.applied ? ` ×${multiplier}` : ''
+      const value = entry.applied ? entry.value * multiplier : entry.value
+      breakdown.push({ source: entry.source + times, type: entry.type, value, applied: entry.applied })
+    }
   }
   sum += plan.perRoll.total * multiplier
   for (const extra of plan.extra) {
+    if (!detail) {
+      sum += dice.rollTotal(extra.dice, 'extra-damage')
+      continue
+    }
     const rolled = dice.rollNotation(extra.dice, 'extra-damage')
     // Its kind of damage as data, so that a caller applying resistance (fire 10) need not parse the source.
     breakdown.push({ source: `${extra.type} ${extra.dice.text}`, type: 'untyped', value: rolled.total, applied: true, damageType: extra.type })
     sum += rolled.total
   }
-  const { total, lethal, nonlethal } = finishDamage(plan, sum, breakdown)
+  const { total, lethal, nonlethal } = finishDamage(plan, sum, detail ? breakdown : null)
   return { total, lethal, nonlethal, multiplier, breakdown }
 }

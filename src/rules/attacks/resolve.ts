@@ -6,7 +6,7 @@ import { diceCount } from '../dice/notation.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { type DamageResult, damageMultiplier, rollDamage } from './damage.js'
 import { afterDamage } from './hit-points.js'
-import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
+import { type ActionPlan, type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
 
 /** The planned numbers of an attack, then what its dice made of them. */
@@ -49,8 +49,13 @@ export function confirmationHits (natural: number, bonus: number, ac: number): b
   return judgeD20(natural, natural + bonus, ac, 'natural-1-fails').success
 }
 
-/** One attack, dice in the contract's order: d20, confirmation d20, d% miss chance, damage, extra damage. */
-export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
+/**
+ * One attack, dice in the contract's order: d20, confirmation d20, d% miss
+ * chance, damage, extra damage. `detail: false` is the fast path
+ * (docs/architecture.md › The fast path): the same numbers from the same dice,
+ * without the damage breakdown or the notation's terms.
+ */
+export function resolveAttack (plan: AttackPlan, dice: Dice, detail = true): AttackResult {
   let roll: number | null = null
   let total: number | null = null
   let hit: boolean
@@ -81,7 +86,7 @@ export function resolveAttack (plan: AttackPlan, dice: Dice): AttackResult {
     // The miss chance negates the whole attack, the critical included (SRD 3.5 › Concealment).
     if (missed) hit = critical = false
   }
-  const damage = hit ? rollDamage(plan.damage, critical, dice) : null
+  const damage = hit ? rollDamage(plan.damage, critical, dice, detail) : null
   // One literal, not a spread of a shared base: V8 builds it far faster (this is the hot path of the service).
   return {
     label: plan.label,
@@ -136,13 +141,35 @@ function checkDamageDice (attacks: readonly AttackPlan[]): void {
   }
 }
 
-/** POST /v1/attacks: plan the action, then roll it. */
-export function resolveAttackAction (ruleset: Ruleset, request: AttackRequest, dice: Dice): AttackActionResult {
+/**
+ * One attack on the fast path, for a simulation that resolves millions: plan
+ * once (`planAttackAction`), then call this per attack with dice made with
+ * `record: false`. Every number is the one `resolveAttack` gives for the same
+ * plan and dice (test/rules/attacks/fast-path.test.ts); `damage.breakdown` is
+ * empty.
+ */
+export function resolveAttackFast (plan: AttackPlan, dice: Dice): AttackResult {
+  return resolveAttack(plan, dice, false)
+}
+
+/** Plan an attack action and check its dice bound: every rules error is raised here, before a die is rolled. */
+export function planAttackAction (ruleset: Ruleset, request: AttackRequest): ActionPlan {
   const plan = planAction(ruleset, request)
   checkDamageDice(plan.attacks)
-  const attacks = plan.attacks.map((a) => resolveAttack(a, dice))
+  return plan
+}
+
+/**
+ * Roll a planned action: each attack in order, the totals, then the save of a
+ * coup de grace. `target` is the request's target (a coup de grace reads its
+ * hit points). `detail: false` is the fast path, as for `resolveAttack`.
+ */
+export function rollAttackAction (ruleset: Ruleset, target: AttackRequest['target'], plan: ActionPlan, dice: Dice, detail = true): AttackActionResult {
+  const attacks: AttackResult[] = []
   const totals = { damage: 0, lethal: 0, nonlethal: 0, hits: 0, criticals: 0 }
-  for (const a of attacks) {
+  for (const planned of plan.attacks) {
+    const a = resolveAttack(planned, dice, detail)
+    attacks.push(a)
     if (!a.hit) continue
     totals.hits++
     if (a.critical) totals.criticals++
@@ -156,6 +183,11 @@ export function resolveAttackAction (ruleset: Ruleset, request: AttackRequest, d
   let coupDeGrace: CoupDeGraceResult | null = null
   const struck = attacks[0]
   // Stryker disable next-line OptionalChaining: equivalent: every plan has at least one attack, so attacks[0] exists
-  if (plan.coupDeGrace && struck?.damage) coupDeGrace = rollCoupDeGraceSave(ruleset, request.target, plan.coupDeGrace, struck.damage, dice)
+  if (plan.coupDeGrace && struck?.damage) coupDeGrace = rollCoupDeGraceSave(ruleset, target, plan.coupDeGrace, struck.damage, dice)
   return { attacks, totals, coupDeGrace }
+}
+
+/** POST /v1/attacks: plan the action, then roll it. */
+export function resolveAttackAction (ruleset: Ruleset, request: AttackRequest, dice: Dice, detail = true): AttackActionResult {
+  return rollAttackAction(ruleset, request.target, planAttackAction(ruleset, request), dice, detail)
 }

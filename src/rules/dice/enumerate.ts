@@ -270,6 +270,11 @@ class EnumeratingDice<R> extends Dice {
     const node = this.enumeration.next(this.position++, 0, purpose, 'notation', parsed)
     return notationRollFor(parsed, node.branches[node.index]!.value, (die, result) => this.rolls.push({ purpose, die, result }))
   }
+
+  // A notation is one branch over its totals here, not one per die: the fast path's total must take the same branch.
+  override rollTotal (notation: ParsedNotation, purpose: string): number {
+    return this.rollNotation(notation, purpose).total
+  }
 }
 
 /** Is this a refusal caused by the dice alone (fixed dice that tie every re-roll), not by the request? */

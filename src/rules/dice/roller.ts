@@ -28,18 +28,24 @@ export interface NotationRoll {
 /**
  * The only source of dice for the rules library. Fixed results from
  * `dice.sequence` are consumed first, in the order the rules ask for dice;
- * then the seeded generator takes over. Every die is recorded with its purpose.
+ * then the seeded generator takes over. Every die is recorded with its purpose,
+ * unless the dice are made with `record: false` (the fast path of a
+ * simulation, which reports no rolls: docs/architecture.md › The fast path).
  */
 export class Dice {
   readonly seed: Seed
   readonly rolls: RollRecord[] = []
+  /** Dice drawn so far, fixed or seeded, recorded or not: the work done, and what two paths must agree on. */
+  drawn = 0
+  readonly recording: boolean
   private readonly sequence: readonly number[]
   private readonly sequencePath: string
   private nextFixed = 0
   private readonly random: (faces: number) => number
 
-  constructor (options: { seed: Seed, sequence?: readonly number[], sequencePath?: string }) {
+  constructor (options: { seed: Seed, sequence?: readonly number[], sequencePath?: string, record?: boolean }) {
     this.seed = options.seed
+    this.recording = options.record ?? true
     this.sequence = options.sequence ?? []
     this.sequencePath = options.sequencePath ?? '/dice/sequence'
     this.random = seededDie(options.seed)
@@ -58,7 +64,8 @@ export class Dice {
     } else {
       result = this.random(faces)
     }
-    this.rolls.push({ purpose, die: faces, result })
+    this.drawn++
+    if (this.recording) this.rolls.push({ purpose, die: faces, result })
     return result
   }
 
@@ -91,5 +98,23 @@ export class Dice {
       total += subtotal
     }
     return { notation: parsed.text, total, terms }
+  }
+
+  /**
+   * The total of a notation: the same dice as `rollNotation`, drawn in the
+   * same order, without the terms and their text (the fast path).
+   */
+  rollTotal (notation: ParsedNotation, purpose: string): number {
+    let total = 0
+    for (const term of notation.terms) {
+      if (term.kind === 'constant') {
+        total += term.sign * term.value
+        continue
+      }
+      let sum = 0
+      for (let i = 0; i < term.count; i++) sum += this.roll(term.faces, purpose)
+      total += term.sign * sum
+    }
+    return total
   }
 }

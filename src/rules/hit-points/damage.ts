@@ -1,6 +1,6 @@
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
-import { boundedNotation } from '../dice/notation.js'
+import { type ParsedNotation, boundedNotation } from '../dice/notation.js'
 import { atPath, ruleNotDefined } from '../errors.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
@@ -49,10 +49,12 @@ export interface DamageOutcome {
  * Apply one blow to a creature (OpenAPI › POST /v1/damage). Dice order: the
  * damage dice, then the massive-damage Fortitude d20 if triggered, then the
  * variant's Death save d20 if triggered. A rolled total below 0 deals 0.
+ * `detail: false` is the fast path (docs/architecture.md › The fast path): the
+ * same numbers from the same dice, the damage dice without their terms.
  */
-export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Blow, dice: Dice): DamageOutcome {
+export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Blow, dice: Dice, detail = true): DamageOutcome {
   const before = atPath('/creature', () => hitPointsOf(creature, ruleset))
-  const amount = blow.dice !== undefined ? Math.max(0, dice.rollNotation(boundedNotation(blow.dice, '/damage/dice'), 'damage').total) : (blow.amount ?? 0)
+  const amount = blow.dice !== undefined ? Math.max(0, rollBlow(boundedNotation(blow.dice, '/damage/dice'), dice, detail)) : (blow.amount ?? 0)
   const policy = ruleset.hitPoints
   if (policy.model === 'countdown') {
     let after = countdownDamage(before, policy, amount, blow.nonlethal ?? false)
@@ -78,6 +80,10 @@ export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Bl
   }
   const wound = nonlethal ? null : { points: added.woundPoints, nasty: (blow.critical ?? false) && added.woundPoints > 0 }
   return { amount, before, after, massiveDamage: null, deathSave, wound }
+}
+
+function rollBlow (notation: ParsedNotation, dice: Dice, detail: boolean): number {
+  return detail ? dice.rollNotation(notation, 'damage').total : dice.rollTotal(notation, 'damage')
 }
 
 /**

@@ -2,7 +2,7 @@ import { type CombatantInput, hasFeat } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { boundedNotation } from '../dice/notation.js'
 import { atPath } from '../errors.js'
-import type { BreakdownEntry, Modifier } from '../modifiers.js'
+import { type BreakdownEntry, type Modifier, NO_BREAKDOWN } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { assertSaveName, saveBonus, type SaveCover } from './save-bonus.js'
 import { type AutomaticResult, rollSave } from './saving-throw.js'
@@ -48,14 +48,19 @@ export interface SavesOutcome {
  * A batch of targets saving against one DC (OpenAPI › POST /v1/saves): the
  * area effect's damage is rolled once, then one d20 per target in request
  * order. A success takes half, none or full damage as the effect says.
+ * `detail: false` is the fast path (docs/architecture.md › The fast path): the
+ * same numbers from the same dice, the effect's damage without its terms.
  */
-export function resolveSaves (ruleset: Ruleset, request: SaveRequest, dice: Dice): SavesOutcome {
+export function resolveSaves (ruleset: Ruleset, request: SaveRequest, dice: Dice, detail = true): SavesOutcome {
   assertSaveName(ruleset, request.save)
   const bonuses = request.targets.map((target, i) => atPath(`/targets/${i}`, () =>
     saveBonus(ruleset, target, request.save, { cover: target.cover, modifiers: target.modifiers })))
 
   let effectDamage: SavesOutcome['effectDamage'] = null
-  if (request.effect) {
+  if (request.effect && !detail) {
+    const rolled = dice.rollTotal(boundedNotation(request.effect.damage, '/effect/damage'), 'damage')
+    effectDamage = { total: effectTotal(rolled), nonlethal: request.effect.nonlethal ?? false, breakdown: NO_BREAKDOWN }
+  } else if (request.effect) {
     const rolled = dice.rollNotation(boundedNotation(request.effect.damage, '/effect/damage'), 'damage')
     effectDamage = {
       total: effectTotal(rolled.total),
