@@ -256,7 +256,7 @@ export function encounterEventSchemas (actionTypes: readonly string[]) {
   const ActionResponseSchema = Type.Object({
     event: EventSchema,
     result: Type.Unknown({ description: 'The stateless endpoint\'s response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions.' }),
-    applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`.' }),
+    applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`, `{ kind: "pending", combatantId, added, removed }` (aid, aims).' }),
     encounter: EncounterSchema
   }, { additionalProperties: false, title: 'EncounterActionResult', description: 'The result of an action, what it changed, and the encounter after it.' })
   return { EventSchema, LoggedEventSchema, ActionResponseSchema }

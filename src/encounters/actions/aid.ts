@@ -28,7 +28,7 @@ export const aid: EncounterAction = {
   type: 'aid',
   body: actionBody('aid', { actor: F.actor, target: F.target, ally: OPTION_FIELDS.ally, choice: OPTION_FIELDS.choice }, { weapon: F.weapon, readied: F.readied, seed: F.seed, dice: F.dice }),
   cost: 'primary',
-  description: '`aid` (standard; variant major): `actor`, `target` (the opponent), `ally`, `choice`, optional `weapon`; an attack roll against AC 10 grants +2 to the ally\'s next attack or AC against the target until the actor\'s next turn.',
+  description: '`aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally\'s next attack or AC.',
   handle: ({ draft, body, actor }) => {
     const helper = actor as CombatantState
     const opponent = combatant(draft, body.target, '/target')

@@ -21,7 +21,7 @@ export const intercept: EncounterAction = {
   options: ManeuverOptionsSchema,
   cost: () => { throw conflict('intercept is a reaction: it is taken off the actor\'s turn, with offTurn: true, as a foe moves past', '/offTurn') },
   offTurn: () => true,
-  description: '`intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe\'s bull-rush check, `intercept.stopped` on a failure.',
+  description: '`intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe\'s bull-rush check.',
   handle: ({ draft, body, actor }) => {
     variantOption(draft.ruleset, 'intercept', 'intercepting')
     const interceptor = actor as CombatantState

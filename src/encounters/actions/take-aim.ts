@@ -23,7 +23,7 @@ export const takeAim: EncounterAction = {
   body: actionBody('take-aim', STRIKE_REQUIRED, { shoot: OPTION_FIELDS.shoot, options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'takeAim', 'taking aim'); return 'fullRound' },
-  description: '`take-aim` (variant, full-round): as `attack`, ranged; off-guard until its next turn. Next round `shoot: true`: the aimed attack, +4, Dex to damage.',
+  description: '`take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.',
   handle: (context) => {
     const { draft, body } = context
     const rule = variantOption(draft.ruleset, 'takeAim', 'taking aim')
