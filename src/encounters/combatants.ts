@@ -69,7 +69,8 @@ export function newCombatant (entry: CombatantEntry, ruleset: Ruleset): Combatan
     conditions: (entry.conditions ?? []).map((name): ConditionRecord => ({ name, endsAt: null })),
     statBlock,
     reactionsUsed: 0,
-    readied: null
+    readied: null,
+    pending: []
   }
   if (entry.hitPoints) c.hitPoints = storedHitPoints(reportHitPoints(hitPointsOf({ ...statBlock, hitPoints: entry.hitPoints }, ruleset), ruleset))
   return c

@@ -39,9 +39,10 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
   if (state.turn?.combatantId !== actor.id) {
     throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor')
   }
-  const slot = actionCost(action, ruleset, body)
+  const restricted = isRestricted(state, actor)
+  const slot = actionCost(action, ruleset, body, restricted)
   if (slot !== null) {
-    const refusal = budgetRefusal(state.turn.spent, slot, isRestricted(state, actor))
+    const refusal = budgetRefusal(state.turn.spent, slot, restricted)
     if (refusal) {
       const spent = state.turn.spent.map((s) => slotLabel(ruleset, s))
       throw conflict(`${actor.id} cannot take a ${slotLabel(ruleset, slot)} action: ${refusal} (spent this turn: ${spent.length > 0 ? spent.join(', ') : 'nothing'})`, '/type')

@@ -9,6 +9,7 @@ import { rollInitiative, type InitiativeOutcome } from '../rules/initiative/init
 import { restrictsActivity } from '../rules/effects.js'
 import { getRuleset } from '../rules/rulesets/index.js'
 import { creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
+import { OWN_TURN_STANCES, keptAtTurnStart, pendingLabel } from './stances.js'
 import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
 
 /** One change the transition made to the encounter beyond the rules result itself, reported to the client. */
@@ -18,6 +19,7 @@ export type Applied =
   | { kind: 'initiative', round: number, order: Array<{ id: string, initiative: number }>, outcome?: unknown }
   | { kind: 'turn', round: number, combatantId: string | null, initiativeCount: number | null }
   | { kind: 'skipped', combatantId: string, reason: string }
+  | { kind: 'pending', combatantId: string, added: string[], removed: string[], cause: string }
 
 export interface Draft {
   state: EncounterState
@@ -100,12 +102,29 @@ export function isRestricted (state: EncounterState, c: CombatantState): boolean
   return status === 'staggered' || status === 'disabled' || c.conditions.some((x) => restrictsActivity(getRuleset(state.ruleset), x.name))
 }
 
+/**
+ * docs/rules.md §106: a charge's −2 AC, a defensive stance and the aid a
+ * combatant gave last until the start of its next turn; an aim lasts for the
+ * round after it was taken. (dnd35/pf1e stances expire by their count first.)
+ */
+function endOwnTurnStances (draft: Draft, c: CombatantState): void {
+  const round = draft.state.round
+  const ended = c.conditions.filter((x) => OWN_TURN_STANCES.has(x.name) && x.endsAt !== null && x.endsAt.round <= round)
+  if (ended.length > 0) setConditions(draft, c, c.conditions.filter((x) => !ended.includes(x)), 'its next turn began')
+  const kept = keptAtTurnStart(c.pending, round)
+  if (kept.length !== c.pending.length) {
+    draft.applied.push({ kind: 'pending', combatantId: c.id, added: [], removed: c.pending.filter((p) => !kept.includes(p)).map(pendingLabel), cause: 'its next turn began' })
+    c.pending = kept
+  }
+}
+
 function beginTurn (draft: Draft, c: CombatantState): void {
   const { state, ruleset } = draft
   state.turn = { combatantId: c.id, initiativeCount: c.initiative ?? 0, spent: [] }
   c.reactionsUsed = 0
   c.readied = null
   removeCondition(draft, c, ruleset.turnFlow.flatFootedCondition, 'first turn')
+  endOwnTurnStances(draft, c)
   draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
 }
 

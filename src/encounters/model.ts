@@ -36,6 +36,29 @@ export const ReadiedSchema = Type.Object({
   actionType: Type.String({ maxLength: 30 })
 }, { additionalProperties: false })
 
+/**
+ * What a combatant holds for later (docs/rules.md §105, §109): aid another it
+ * gave (`ally` gains `value` on its next attack against `opponent`, or as AC
+ * against `opponent`'s next attack), ending when the helper's next turn
+ * begins; an aim it took at `target` in `round`, for one shot the round after.
+ */
+export const PendingSchema = Type.Union([
+  Type.Object({
+    kind: Type.Literal('aid'),
+    choice: Type.Union([Type.Literal('attack'), Type.Literal('ac')]),
+    ally: Type.String({ maxLength: 200 }),
+    opponent: Type.String({ maxLength: 200 }),
+    value: Type.Integer()
+  }, { additionalProperties: false }),
+  Type.Object({
+    kind: Type.Literal('aim'),
+    target: Type.String({ maxLength: 200 }),
+    round: Type.Integer({ minimum: 0 })
+  }, { additionalProperties: false })
+])
+export type Pending = Static<typeof PendingSchema>
+export const PendingListSchema = Type.Array(PendingSchema, { maxItems: 200 })
+
 export const SlotListSchema = Type.Array(Type.Union([Type.Literal('primary'), Type.Literal('secondary'), Type.Literal('fullRound'), Type.Literal('swift'), Type.Literal('free')]))
 export const OrderSchema = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })
 export const ConditionListSchema = Type.Array(ConditionRecordSchema, { maxItems: 50 })
@@ -56,6 +79,8 @@ export interface CombatantState {
   reactionsUsed: number
   /** A readied action waiting for its trigger, lost when the combatant's next turn begins. */
   readied: Static<typeof ReadiedSchema> | null
+  /** Aid given and aims taken, waiting for the attack that uses them (docs/rules.md §105, §109). */
+  pending: Pending[]
 }
 
 export interface TurnState {
@@ -106,3 +131,4 @@ export const checkHitPoints = Compile(StoredHitPointsSchema)
 export const checkReadied = Compile(Type.Union([ReadiedSchema, Type.Null()]))
 export const checkSlots = Compile(SlotListSchema)
 export const checkOrder = Compile(OrderSchema)
+export const checkPending = Compile(PendingListSchema)

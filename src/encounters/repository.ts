@@ -9,7 +9,7 @@ import type { Database } from '../db/connection.js'
 import { DomainError } from '../rules/errors.js'
 import { DatabaseUnavailableError, EncounterNotFoundError, InvalidCursorError, VersionConflictError, type VersionPrecondition } from './errors.js'
 import {
-  checkConditions, checkHitPoints, checkOrder, checkReadied, checkSlots, checkStatBlock,
+  checkConditions, checkHitPoints, checkOrder, checkPending, checkReadied, checkSlots, checkStatBlock,
   type CombatantState, type EncounterEvent, type EncounterState
 } from './model.js'
 import { isRulesetId, type RulesetId } from '../rules/rulesets/index.js'
@@ -48,7 +48,7 @@ function checked<T> (check: { Check: (v: unknown) => boolean }, value: unknown, 
 }
 
 const COMBATANT_COLUMNS = `id, position, name, side, aware, initiative, "hitPointsMax", "hitPointsCurrent", "hitPointsTemporary", "hitPointsNonlethal",
-  "hitPointsWoundPoints", "deathSaveSuccesses", "deathSaveFailures", "constitutionDamage", "hitPointsStatus", conditions, "statBlock", "reactionsUsed", readied`
+  "hitPointsWoundPoints", "deathSaveSuccesses", "deathSaveFailures", "constitutionDamage", "hitPointsStatus", conditions, "statBlock", "reactionsUsed", readied, pending`
 
 const SELECT_ENCOUNTER = `SELECT e.id, e.name, e.ruleset, e.status, e.round, e."surpriseRound", e."turnCombatantId", e."turnInitiativeCount",
   e."turnSpent", e."turnOrder", e."downAtCount", e.version, e."createdAt", e."updatedAt",
@@ -76,6 +76,7 @@ interface CombatantRow {
   statBlock: unknown
   reactionsUsed: number
   readied: unknown
+  pending: unknown
 }
 
 interface EncounterRow {
@@ -119,7 +120,8 @@ function toCombatant (row: CombatantRow): CombatantState {
     conditions: checked(checkConditions, row.conditions, 'conditions'),
     statBlock: checked(checkStatBlock, row.statBlock, 'stat block'),
     reactionsUsed: row.reactionsUsed,
-    readied: checked(checkReadied, row.readied, 'readied action')
+    readied: checked(checkReadied, row.readied, 'readied action'),
+    pending: checked(checkPending, row.pending, 'pending bonuses')
   }
 }
 
@@ -165,13 +167,14 @@ function combatantRecord (c: CombatantState, position: number): Record<string, u
     conditions: c.conditions,
     statBlock: c.statBlock,
     reactionsUsed: c.reactionsUsed,
-    readied: c.readied
+    readied: c.readied,
+    pending: c.pending
   }
 }
 
 const RECORD_TYPES = `id text, position int, name text, side text, aware boolean, initiative int, "hitPointsMax" int, "hitPointsCurrent" int,
   "hitPointsTemporary" int, "hitPointsNonlethal" int, "hitPointsWoundPoints" int, "deathSaveSuccesses" int, "deathSaveFailures" int,
-  "constitutionDamage" int, "hitPointsStatus" text, conditions jsonb, "statBlock" jsonb, "reactionsUsed" int, readied jsonb`
+  "constitutionDamage" int, "hitPointsStatus" text, conditions jsonb, "statBlock" jsonb, "reactionsUsed" int, readied jsonb, pending jsonb`
 const UPSERT_SET = COMBATANT_COLUMNS.split(',').map((c) => c.trim()).filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`).join(', ')
 
 const ENCOUNTER_UPDATE = `UPDATE "Encounter" SET name = $3, status = $4::"EncounterStatus", round = $5, "surpriseRound" = $6, "turnCombatantId" = $7,

@@ -32,7 +32,8 @@ function combatantView (c: CombatantState, state: EncounterState): Record<string
     hitPoints: reportedHitPoints(c, ruleset),
     conditions: c.conditions,
     reactionsUsed: c.reactionsUsed,
-    readied: c.readied
+    readied: c.readied,
+    pending: c.pending
   }
 }
 

@@ -19,6 +19,39 @@ export interface TurnFlowPolicy {
   durationsEnd: 'before-starting-count' | 'end-of-round'
   /** Delay and ready move the combatant's count for good (dnd35/pf1e) or only this round (variant, re-rolled anyway). */
   countChangesArePermanent: boolean
+  /** The numbers of the stances and special attacks an encounter stores (docs/rules.md §105–§111). */
+  combatOptions: CombatOptionsPolicy
+}
+
+/**
+ * Aid another, fighting defensively and the variant's own attack options, as
+ * numbers; null where the ruleset has no such option (a 422 rule-not-defined).
+ */
+export interface CombatOptionsPolicy {
+  /** The attack roll's target number and the bonus a success grants (SRD 3.5 › Aid Another; docs/rules.md §12, §105). */
+  aidAnother: { armorClass: number, bonus: number }
+  /** How long fighting defensively's dodge bonus is stored: dnd35 the same round, pf1e to the start of the next turn (docs/rules.md §107). */
+  fightingDefensivelyLasts: 'this-round' | 'until-next-turn' | null
+  /** variant › Desperate Attack: the attack bonus; the −2 AC is the `desperate-attack` condition's row. */
+  desperateAttack: { attackBonus: number } | null
+  /** variant › Take Aim: the aimed shot's attack bonus (Dexterity is added to its damage). */
+  takeAim: { attackBonus: number } | null
+  /** variant › Drive Back: the circumstance bonus when the target stands. */
+  driveBack: { attackBonus: number } | null
+  /** variant › Fight Back-to-Back and › Intercept exist. */
+  backToBack: boolean
+  intercept: boolean
+}
+
+const SRD_COMBAT_OPTIONS: CombatOptionsPolicy = {
+  aidAnother: { armorClass: 10, bonus: 2 },
+  // SRD 3.5 › Fighting Defensively as a Standard Action: "a +2 dodge bonus to AC for the same round".
+  fightingDefensivelyLasts: 'this-round',
+  desperateAttack: null,
+  takeAim: null,
+  driveBack: null,
+  backToBack: false,
+  intercept: false
 }
 
 /**
@@ -33,7 +66,14 @@ export const SRD_TURN_FLOW: TurnFlowPolicy = {
   reactionsPerRound: (c) => hasFeat(c, 'combat-reflexes') ? 1 + Math.max(0, modifierOf(c.abilities, 'dex') ?? 0) : 1,
   dyingRolls: 'on-own-turn',
   durationsEnd: 'before-starting-count',
-  countChangesArePermanent: true
+  countChangesArePermanent: true,
+  combatOptions: SRD_COMBAT_OPTIONS
+}
+
+/** pf1e: as dnd35, but fighting defensively lasts until the start of the next turn (PRD › Combat › Fighting Defensively as a Standard Action). */
+export const PF1E_TURN_FLOW: TurnFlowPolicy = {
+  ...SRD_TURN_FLOW,
+  combatOptions: { ...SRD_COMBAT_OPTIONS, fightingDefensivelyLasts: 'until-next-turn' }
 }
 
 /** The variant (variant › Types of Action; Reactions; docs/rules.md §59): one reaction a round unless `reactionsPerRound` says more; never while off-guard. */
@@ -44,7 +84,17 @@ export const VARIANT_TURN_FLOW: TurnFlowPolicy = {
   reactionsPerRound: (c) => c.reactionsPerRound ?? 1,
   dyingRolls: 'end-of-round',
   durationsEnd: 'end-of-round',
-  countChangesArePermanent: false
+  countChangesArePermanent: false,
+  // variant › Aid Another; › Desperate Attack; › Take Aim; › Drive Back; › Fight Back-to-Back; › Intercept. No fighting defensively.
+  combatOptions: {
+    aidAnother: { armorClass: 10, bonus: 2 },
+    fightingDefensivelyLasts: null,
+    desperateAttack: { attackBonus: 4 },
+    takeAim: { attackBonus: 4 },
+    driveBack: { attackBonus: 2 },
+    backToBack: true,
+    intercept: true
+  }
 }
 
 export type Slot = 'primary' | 'secondary' | 'fullRound' | 'swift' | 'free'

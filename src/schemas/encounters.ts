@@ -61,6 +61,21 @@ const ConditionEntrySchema = Type.Object({
   }, { additionalProperties: false }), { description: 'null: until removed.' })
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
+const PendingEntrySchema = Type.Union([
+  Type.Object({
+    kind: Type.Literal('aid'),
+    choice: StringEnum(['attack', 'ac']),
+    ally: Id,
+    opponent: Id,
+    value: Type.Integer()
+  }, { additionalProperties: false, title: 'PendingAid', description: 'Aid another given: `ally` gains `value` on its next attack against `opponent` (`attack`) or to AC against its next attack (`ac`), until the helper\'s next turn.' }),
+  Type.Object({
+    kind: Type.Literal('aim'),
+    target: Id,
+    round: Type.Integer()
+  }, { additionalProperties: false, title: 'PendingAim', description: 'variant: an aim taken at `target` in `round`, for one shot the round after.' })
+])
+
 export const EncounterCombatantSchema = Type.Object({
   ...EncounterCombatantProperties,
   id: Id,
@@ -71,7 +86,8 @@ export const EncounterCombatantSchema = Type.Object({
   hitPoints: Nullable(HitPointsSchema, { description: 'The hit-point state with its status, as POST /v1/damage reports it (the variant\'s accumulated damage, wound points and Death-save tallies included); null when the combatant has none.' }),
   conditions: Type.Array(ConditionEntrySchema),
   reactionsUsed: Type.Integer({ description: 'Attacks of opportunity (variant: reactions) used since its turn last began.' }),
-  readied: Nullable(Type.Object({ trigger: Type.String(), actionType: Type.String() }, { additionalProperties: false }), { description: 'A readied action waiting for its trigger; lost when its next turn begins.' })
+  readied: Nullable(Type.Object({ trigger: Type.String(), actionType: Type.String() }, { additionalProperties: false }), { description: 'A readied action waiting for its trigger; lost when its next turn begins.' }),
+  pending: Type.Array(PendingEntrySchema, { maxItems: 200, description: 'Aid given and aims taken, waiting for their attack.' })
 }, { additionalProperties: false, title: 'EncounterCombatant', description: 'A combatant as the encounter stores it: its stat block, current hit points, conditions, side, initiative and what it has used this round.' })
 
 export const EncounterSchema = Type.Object({
@@ -240,7 +256,7 @@ export function encounterEventSchemas (actionTypes: readonly string[]) {
   const ActionResponseSchema = Type.Object({
     event: EventSchema,
     result: Type.Unknown({ description: 'The stateless endpoint\'s response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions.' }),
-    applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`.' }),
+    applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`, `{ kind: "pending", combatantId, added, removed }` (aid, aims).' }),
     encounter: EncounterSchema
   }, { additionalProperties: false, title: 'EncounterActionResult', description: 'The result of an action, what it changed, and the encounter after it.' })
   return { EventSchema, LoggedEventSchema, ActionResponseSchema }

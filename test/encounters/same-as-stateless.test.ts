@@ -10,7 +10,7 @@ before(async () => { h = await encounterApp() })
 after(async () => { await h.close() })
 
 // The Encounter shows state the stateless Combatant does not take (initiative, side, …) and a richer HitPoints report.
-const ENCOUNTER_ONLY = new Set(['side', 'aware', 'initiative', 'reactionsUsed', 'readied', 'initiativeBonus', 'reactionsPerRound'])
+const ENCOUNTER_ONLY = new Set(['side', 'aware', 'initiative', 'reactionsUsed', 'readied', 'pending', 'initiativeBonus', 'reactionsPerRound'])
 const REPORT_ONLY = new Set(['damageTaken', 'bloodied', 'wounded', 'penalty'])
 
 const TURNER_ONLY = new Set(['class', 'energy', 'knowledgeReligionRanks'])

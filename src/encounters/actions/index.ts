@@ -23,6 +23,14 @@ import { delay } from './delay.js'
 import { ready } from './ready.js'
 import { endTurn } from './end-turn.js'
 import { end } from './end.js'
+import { aid } from './aid.js'
+import { charge } from './charge.js'
+import { totalDefense } from './total-defense.js'
+import { desperateAttack } from './desperate-attack.js'
+import { takeAim } from './take-aim.js'
+import { intercept } from './intercept.js'
+import { backToBack } from './back-to-back.js'
+import { driveBack } from './drive-back.js'
 
 export type { ActionBody, ActionContext, EncounterAction } from './types.js'
 
@@ -60,6 +68,14 @@ registerAction(delay)
 registerAction(ready)
 registerAction(endTurn)
 registerAction(end)
+registerAction(aid)
+registerAction(charge)
+registerAction(totalDefense)
+registerAction(desperateAttack)
+registerAction(takeAim)
+registerAction(intercept)
+registerAction(backToBack)
+registerAction(driveBack)
 
 export function actionOf (type: string): EncounterAction | undefined {
   return ACTIONS.get(type)?.action
@@ -71,8 +87,8 @@ export function registeredActions (): EncounterAction[] {
 }
 
 /** The slot an action spends on its actor's turn under this ruleset (null: none). */
-export function actionCost (action: EncounterAction, ruleset: Ruleset, body: ActionBody): Slot | null {
-  return typeof action.cost === 'function' ? action.cost(ruleset, body) : action.cost
+export function actionCost (action: EncounterAction, ruleset: Ruleset, body: ActionBody, restricted = false): Slot | null {
+  return typeof action.cost === 'function' ? action.cost(ruleset, body, restricted) : action.cost
 }
 
 /** Whether a GM may apply it now, off any turn. */

@@ -35,9 +35,11 @@ export interface EncounterAction {
   /**
    * The slot of the turn's action budget it spends, per ruleset: a slot, null
    * for none, or a function of the ruleset and body (which may refuse with a
-   * DomainError when the ruleset has no such action).
+   * DomainError when the ruleset has no such action). `restricted`: the actor
+   * may take only one standard or move action this turn (surprise round,
+   * staggered, disabled), where some full-round actions shrink to a standard one.
    */
-  cost: Slot | null | ((ruleset: Ruleset, body: ActionBody) => Slot | null)
+  cost: Slot | null | ((ruleset: Ruleset, body: ActionBody, restricted: boolean) => Slot | null)
   /** A GM may use it at any time, off any turn (always, or in the states the function accepts). */
   gm?: boolean | ((state: EncounterState) => boolean)
   /** It may be taken off the actor's turn with `offTurn: true` (a reaction), for this body. */

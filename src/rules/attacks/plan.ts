@@ -92,8 +92,10 @@ interface AttackSpec {
   automaticCritical?: boolean
 }
 
-function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOptions, spec: AttackSpec): AttackPlan {
+function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOptions, given: AttackSpec, first = true): AttackPlan {
   const { attacker, target } = request
+  const only = first ? options.firstAttack : undefined
+  const spec = only?.attackModifiers ? { ...given, specific: [...given.specific, ...only.attackModifiers] } : given
   const { weapon } = spec
   const kind = attackKind(weapon)
   const policy = ruleset.attacks
@@ -112,7 +114,8 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
     attackerInvisible: attackerTags.has('unseen'),
     // The pinned creature's −4 does not apply against its pinner; a grappler keeps Dex against the ones it grapples.
     attackerIsPinner: attackerInGrapple && targetTags.has('held-down'),
-    attackerInGrapple: attackerInGrapple && (targetTags.has('in-grapple') || targetTags.has('held-down'))
+    attackerInGrapple: attackerInGrapple && (targetTags.has('in-grapple') || targetTags.has('held-down')),
+    ...(only?.armorClassModifiers ? { modifiers: only.armorClassModifiers } : {})
   }))
   const damage = planDamage({
     ruleset,
@@ -218,5 +221,5 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
       specs.push({ label: `off-hand ${i + 1}`, weapon: offHand, weaponPath: '/offHand', specific })
     }
   }
-  return { attacks: specs.map((spec) => planAttack(ruleset, request, options, spec)), coupDeGrace: null }
+  return { attacks: specs.map((spec, i) => planAttack(ruleset, request, options, spec, i === 0)), coupDeGrace: null }
 }

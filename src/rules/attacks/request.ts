@@ -22,6 +22,13 @@ export interface AttackOptions {
   swiftAttack?: boolean
   attackModifiers?: readonly Modifier[]
   damageModifiers?: readonly Modifier[]
+  /**
+   * Encounters only, never part of a request body (the schema has no such
+   * option): what applies to the first attack of the action alone, as aid
+   * another's "+2 on the next attack" and "+2 AC against the next attack"
+   * (SRD 3.5 › Aid Another; docs/rules.md §105).
+   */
+  firstAttack?: { attackModifiers?: readonly Modifier[], armorClassModifiers?: readonly Modifier[] }
 }
 
 /** The body of POST /v1/attacks and /v1/attacks/odds, minus seed and dice. */

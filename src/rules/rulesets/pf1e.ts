@@ -3,7 +3,7 @@ import { SRD_ATTACKS } from './srd-attacks.js'
 import { PF1E_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
-import { SRD_TURN_FLOW } from '../turn-flow.js'
+import { PF1E_TURN_FLOW } from '../turn-flow.js'
 
 /** Pathfinder RPG 1st edition (the PRD). */
 export const pf1e: RulesetDefinition = {
@@ -62,7 +62,7 @@ export const pf1e: RulesetDefinition = {
     continuousDamageFailsStabilization: true,
     nonlethalCappedAtMaximum: true
   },
-  turnFlow: SRD_TURN_FLOW,
+  turnFlow: PF1E_TURN_FLOW,
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
   // docs/rules.md §P2: as dnd35 except the range penalty (§14); grappled −2 and the nonlethal minimum live in effects and minimumDamage.
   attacks: { ...SRD_ATTACKS, rangeIncrements: 'started-beyond-first' },

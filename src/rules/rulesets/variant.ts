@@ -24,6 +24,8 @@ export const VARIANT_EFFECTS: EffectsTable = {
   squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
   disoriented: { changes: on(-2, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
   charging: { changes: on(-2, 'ac.melee', 'ac.ranged') },
+  // variant › Desperate Attack: −2 AC until the start of the attacker's next turn (docs/rules.md §109).
+  'desperate-attack': { changes: on(-2, 'ac.melee', 'ac.ranged') },
   // Variant › Total Defense: +4 dodge to AC, and the shield bonus on Reflex saves.
   'total-defense': { tags: ['shield-to-reflex'], changes: [{ target: 'ac.dodge', value: 4, type: 'dodge' }] },
   // Shaken: −2 on attacks, checks, saves and initiative; frightened and panicked include it.
