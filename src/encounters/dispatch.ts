@@ -37,14 +37,15 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
     return 'reaction'
   }
   if (state.turn?.combatantId !== actor.id) {
-    throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor')
+    throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor',
+      { expected: state.turn?.combatantId ?? null, actual: actor.id })
   }
   const slot = actionCost(action, ruleset, body)
   if (slot !== null) {
     const refusal = budgetRefusal(state.turn.spent, slot, isRestricted(state, actor))
     if (refusal) {
       const spent = state.turn.spent.map((s) => slotLabel(ruleset, s))
-      throw conflict(`${actor.id} cannot take a ${slotLabel(ruleset, slot)} action: ${refusal} (spent this turn: ${spent.length > 0 ? spent.join(', ') : 'nothing'})`, '/type')
+      throw conflict(`${actor.id} cannot take a ${slotLabel(ruleset, slot)} action: ${refusal} (spent this turn: ${spent.length > 0 ? spent.join(', ') : 'nothing'})`, '/type', { spent })
     }
     state.turn.spent.push(slot)
   }

@@ -220,7 +220,10 @@ export const ProblemSchema = Type.Object({
   errors: Type.Array(Type.Object({
     path: Type.String({ description: 'JSON Pointer into the request body (`/weapon/critRange`); a query parameter is `?<name>` (`?limit`), a path parameter `path:/<name>` (`path:/id`), a header `header:<name>` (`header:idempotency-key`).' }),
     message: Type.String()
-  }, { additionalProperties: false }))
+  }, { additionalProperties: false })),
+  expected: Type.Optional(Nullable(Type.String(), { description: 'A 409 `conflict` because it is another combatant\'s turn: whose turn it is (null: nobody\'s).' })),
+  actual: Type.Optional(Type.String({ description: 'A 409 `conflict` because it is another combatant\'s turn: the combatant that tried to act.' })),
+  spent: Type.Optional(Type.Array(Type.String(), { description: 'A 409 `conflict` because the turn\'s action budget does not allow the action: the action types already spent this turn, in the ruleset\'s own names (`standard`, `move`; variant `major`, `minor`).' }))
 }, { additionalProperties: false, title: 'Problem', description: 'RFC 9457 problem details.' })
 
 export const problemResponse = (description: string) => ({

@@ -1,5 +1,5 @@
 // Encounters (OpenAPI › Encounters): the resource, its roster, the actions and the log.
-import { Type } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import {
   CombatantProperties, ConditionSchema, DiceControlSchema, DiceNotationSchema, Id, LIMITS, ModifierListSchema, Nullable,
   RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema
@@ -224,9 +224,15 @@ export const ListQuery = Type.Object({
 }, { additionalProperties: false })
 
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Only events with a higher `seq`.' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '1–1000; default 100.' }))
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page size, 1–1000; default 100.' })),
+  cursor: Type.Optional(Type.String({ maxLength: 16, pattern: '^[0-9]+$', description: 'The `nextCursor` of the previous page (treat it as opaque); as on GET /v1/encounters.' })),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Only events with a higher `seq`: an alias of `cursor` kept for earlier clients (and the stream\'s `Last-Event-ID`). Given both, the later position counts.' }))
 }, { additionalProperties: false })
+
+export const EventPageSchema = (item: TSchema) => Type.Object({
+  items: Type.Array(item, { description: 'Oldest first.' }),
+  nextCursor: Nullable(Type.String(), { description: 'Pass it back as `cursor` for the next page; null on the last page.' })
+}, { additionalProperties: false, title: 'EncounterEventPage', description: 'A page of the log, oldest first, and the cursor of the next.' })
 
 export const EncounterListSchema = Type.Object({
   items: Type.Array(Type.Object({

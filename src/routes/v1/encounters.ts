@@ -6,7 +6,7 @@ import { errorResponses, problemResponse } from '../../schemas/common.js'
 import type { TSchema } from 'typebox'
 import {
   AddCombatantSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
-  EncounterListSchema, EncounterSchema, EventsQuery, ListQuery, StartSchema
+  EncounterListSchema, EncounterSchema, EventPageSchema, EventsQuery, ListQuery, StartSchema
 } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
 import { ENTITY_TAG_LIST, ifMatchPrecondition, ifNoneMatchMatches } from '../../http/entity-tags.js'
@@ -111,6 +111,9 @@ function actionsDescription (actions: EncounterAction[]): string {
  * JSON.stringify writes them: a schema serializer would try each branch in
  * turn. Their content is the service's own, built to those schemas.
  */
+/** The highest `seq` the log stores (PostgreSQL integer). */
+const MAX_SEQ = 2_147_483_647
+
 const plainJson = (): ((data: unknown) => string) => (data) => JSON.stringify(data)
 
 const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -248,12 +251,21 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/v1/encounters/:id/events', {
     schema: {
       tags: ['encounters'], operationId: 'listEncounterEvents', summary: 'Read the event log',
-      description: 'The append-only log, oldest first: every accepted write is one event with its request (the seed and assigned ids filled in), rolls, result and what it changed. Folding the events from the first reproduces the stored encounter.',
+      description: 'The append-only log, oldest first: every accepted write is one event with its request (the seed and assigned ids filled in), rolls, result and what it changed. Folding the events from the first reproduces the stored encounter. Cursor pagination as on the encounter list: pass `nextCursor` back as `cursor`.',
       params: EncounterIdParams, querystring: EventsQuery,
-      response: { 200: Type.Object({ items: Type.Array(LoggedEventSchema) }, { additionalProperties: false }), ...read }
+      response: { 200: EventPageSchema(LoggedEventSchema), ...read }
     },
     serializerCompiler: plainJson
-  }, async (request) => ({ items: await service.events(ownerOf(request), request.params.id, request.query) as never[] }))
+  }, async (request) => {
+    const { limit = 100, cursor, after } = request.query
+    // A sequence number past any the log can hold (a 32-bit column) asks for nothing further.
+    const from = Math.min(Math.max(after ?? 0, cursor === undefined ? 0 : Number(cursor)), MAX_SEQ)
+    // One more than the page: the last page says so (nextCursor null) rather than leading to an empty one.
+    const events = await service.events(ownerOf(request), request.params.id, { after: from, limit: limit + 1 })
+    const items = events.slice(0, limit)
+    const last = items[items.length - 1]
+    return { items: items as never[], nextCursor: events.length > limit && last ? String(last.seq) : null }
+  })
 }
 
 export default encounters
