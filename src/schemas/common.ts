@@ -4,6 +4,7 @@ import { SIZES } from '../rules/size.js'
 import { conditionNames, listRulesets, rulesetIds } from '../rules/rulesets/index.js'
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
 import { DICE_NOTATION_PATTERN } from '../rules/dice/notation.js'
+import { PROBLEM_TYPES, problemType, type ProblemKind } from '../http/problem.js'
 
 /** The limits (OpenAPI › Limits), in one place so the OpenAPI document states them. */
 export const LIMITS = {
@@ -212,7 +213,7 @@ export const DiceNotationSchema = (description = 'Dice notation: NdM terms and c
   Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', pattern: DICE_NOTATION_PATTERN, description, examples: ['2d6+3'] })
 
 export const ProblemSchema = Type.Object({
-  type: Type.String({ description: 'URI reference identifying the problem kind: `/problems/<kind>`.' }),
+  type: StringEnum(Object.keys(PROBLEM_TYPES).map((kind) => problemType(kind as ProblemKind)), { description: 'URI reference identifying the problem kind: `/problems/<kind>` (GET /problems/{kind} describes it); each error response lists the kinds it can carry.' }),
   title: Type.String(),
   status: Type.Integer(),
   detail: Type.String(),

@@ -3422,8 +3422,11 @@ export interface components {
          * @description RFC 9457 problem details.
          */
         Problem: {
-            /** @description URI reference identifying the problem kind: `/problems/<kind>`. */
-            type: string;
+            /**
+             * @description URI reference identifying the problem kind: `/problems/<kind>` (GET /problems/{kind} describes it); each error response lists the kinds it can carry.
+             * @enum {string}
+             */
+            type: "/problems/validation-failed" | "/problems/invalid-json" | "/problems/malformed-url" | "/problems/unauthorized" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/request-in-progress" | "/problems/precondition-failed" | "/problems/payload-too-large" | "/problems/uri-too-long" | "/problems/unsupported-media-type" | "/problems/range-not-satisfiable" | "/problems/rule-not-defined" | "/problems/invalid-die-value" | "/problems/missing-field" | "/problems/out-of-range" | "/problems/not-possible" | "/problems/unknown-save" | "/problems/unknown-combatant" | "/problems/inconsistent-fields" | "/problems/idempotency-key-reused" | "/problems/too-many-requests" | "/problems/headers-too-large" | "/problems/database-unavailable" | "/problems/not-ready" | "/problems/too-many-streams" | "/problems/internal-error";
             title: string;
             status: number;
             detail: string;
