@@ -4,7 +4,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['.scratch/**', 'dist/**', 'node_modules/**', 'src/generated/**', '.data/**', 'coverage/**'] },
+  { ignores: ['.scratch/**', 'dist/**', 'node_modules/**', 'src/generated/**', '.data/**', 'coverage/**', 'test/contract/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +20,18 @@ export default tseslint.config(
     // node:test's test() returns a promise the runner itself awaits.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-floating-promises': 'off' }
+  },
+  {
+    // The typed-client acceptance test reads every answer through the generated types: no cast, no `unknown`, no `any`.
+    files: ['test/contract/typed-fight.test.ts'],
+    rules: {
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': ['error',
+        { selector: 'TSUnknownKeyword', message: 'read answers through the generated types, not unknown' },
+        { selector: 'TSAnyKeyword', message: 'read answers through the generated types, not any' }]
+    }
   },
   {
     files: ['scripts/**', 'bench/**', 'test/load/**'],

@@ -37,7 +37,8 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
     return 'reaction'
   }
   if (state.turn?.combatantId !== actor.id) {
-    throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor')
+    throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor',
+      { expected: state.turn?.combatantId ?? null, actual: actor.id })
   }
   const restricted = isRestricted(state, actor)
   const slot = actionCost(action, ruleset, body, restricted)
@@ -45,7 +46,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
     const refusal = budgetRefusal(state.turn.spent, slot, restricted)
     if (refusal) {
       const spent = state.turn.spent.map((s) => slotLabel(ruleset, s))
-      throw conflict(`${actor.id} cannot take a ${slotLabel(ruleset, slot)} action: ${refusal} (spent this turn: ${spent.length > 0 ? spent.join(', ') : 'nothing'})`, '/type')
+      throw conflict(`${actor.id} cannot take a ${slotLabel(ruleset, slot)} action: ${refusal} (spent this turn: ${spent.length > 0 ? spent.join(', ') : 'nothing'})`, '/type', { spent })
     }
     state.turn.spent.push(slot)
   }

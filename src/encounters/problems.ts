@@ -1,9 +1,9 @@
 // Why the encounter refuses a write, as DomainErrors; the problems plugin maps
 // each kind to its problem type.
-import { DomainError, fieldsError, type DomainErrorField } from '../rules/errors.js'
+import { DomainError, fieldsError, type DomainErrorField, type ProblemMembers } from '../rules/errors.js'
 
-export function conflict (detail: string, path?: string): DomainError {
-  return new DomainError('conflict', detail, path === undefined ? [] : [{ path, message: detail }])
+export function conflict (detail: string, path?: string, members?: ProblemMembers): DomainError {
+  return new DomainError('conflict', detail, path === undefined ? [] : [{ path, message: detail }], members === undefined ? {} : { members })
 }
 
 export function unknownCombatant (id: string, path: string): DomainError {

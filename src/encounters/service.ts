@@ -49,7 +49,7 @@ export function encounterView (state: EncounterState): EncounterView {
   }
 }
 
-export interface ActionResponse { event: Omit<EncounterEvent, 'request' | 'rolls' | 'result' | 'applied'>, result: unknown, applied: unknown[], encounter: EncounterView }
+export interface ActionResponse { type: string, event: Omit<EncounterEvent, 'request' | 'rolls' | 'result' | 'applied'>, result: unknown, applied: unknown[], encounter: EncounterView }
 
 /**
  * Hit points that fit the schema field by field but not together (`current`
@@ -129,7 +129,7 @@ export class EncounterService {
     const request = { ...rest, seed: rest.seed ?? newSeed() }
     return this.write(ownerId, id, type, request, options, (state, event) => {
       const { request: _request, rolls: _rolls, result, applied, ...summary } = event
-      return { status: 200, body: { event: summary, result, applied, encounter: encounterView(state) } }
+      return { status: 200, body: { type, event: summary, result, applied, encounter: encounterView(state) } }
     })
   }
 }

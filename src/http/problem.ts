@@ -8,6 +8,10 @@ export interface Problem {
   detail: string
   instance: string
   errors: ProblemField[]
+  /** A conflict's extension members (ProblemSchema). */
+  expected?: string | null
+  actual?: string
+  spent?: string[]
 }
 
 /**
@@ -85,7 +89,7 @@ export function instanceOf (url: string): string {
   return q < 0 ? url : url.slice(0, q)
 }
 
-export function makeProblem (kind: ProblemKind, detail: string, instance: string, errors: ProblemField[] = []): Problem {
+export function makeProblem (kind: ProblemKind, detail: string, instance: string, errors: ProblemField[] = [], members: Pick<Problem, 'expected' | 'actual' | 'spent'> = {}): Problem {
   const { status, title } = PROBLEM_TYPES[kind]
-  return { type: problemType(kind), title, status, detail, instance, errors }
+  return { type: problemType(kind), title, status, detail, instance, errors, ...members }
 }

@@ -30,9 +30,24 @@ export interface DomainErrorField {
   message: string
 }
 
+export interface ProblemMembers {
+  /** Whose turn it is (null: nobody's). */
+  expected?: string | null
+  /** Who tried to act. */
+  actual?: string
+  /** The action types the turn has spent, in the ruleset's own names. */
+  spent?: string[]
+}
+
 export interface DomainErrorExtras {
   /** How long a client should wait before retrying (a busy or unreachable store). */
   retryAfterSeconds?: number
+  /**
+   * Machine-readable members the problem carries beside `errors` (RFC 9457
+   * extension members): a turn conflict's `expected` and `actual` combatant
+   * ids, a budget conflict's `spent` action types.
+   */
+  members?: ProblemMembers
   /** What caused it (a database error), for the logs only. */
   cause?: unknown
 }
@@ -42,6 +57,7 @@ export class DomainError extends Error {
   /** Each field at fault, most relevant first; empty when no field is (a conflict of state). */
   readonly errors: DomainErrorField[]
   readonly retryAfterSeconds: number | undefined
+  readonly members: ProblemMembers | undefined
 
   constructor (kind: DomainErrorKind, detail: string, errors: DomainErrorField[] = [], extras: DomainErrorExtras = {}) {
     super(detail)
@@ -49,6 +65,7 @@ export class DomainError extends Error {
     this.kind = kind
     this.errors = errors
     this.retryAfterSeconds = extras.retryAfterSeconds
+    this.members = extras.members
     if (extras.cause !== undefined) this.cause = extras.cause
   }
 

@@ -4,6 +4,7 @@ import { SIZES } from '../rules/size.js'
 import { conditionNames, listRulesets, rulesetIds } from '../rules/rulesets/index.js'
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
 import { DICE_NOTATION_PATTERN } from '../rules/dice/notation.js'
+import { PROBLEM_TYPES, problemType, type ProblemKind } from '../http/problem.js'
 
 /** The limits (OpenAPI › Limits), in one place so the OpenAPI document states them. */
 export const LIMITS = {
@@ -212,7 +213,7 @@ export const DiceNotationSchema = (description = 'Dice notation: NdM terms and c
   Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', pattern: DICE_NOTATION_PATTERN, description, examples: ['2d6+3'] })
 
 export const ProblemSchema = Type.Object({
-  type: Type.String({ description: 'URI reference identifying the problem kind: `/problems/<kind>`.' }),
+  type: StringEnum(Object.keys(PROBLEM_TYPES).map((kind) => problemType(kind as ProblemKind)), { description: 'URI reference identifying the problem kind: `/problems/<kind>` (GET /problems/{kind} describes it); each error response lists the kinds it can carry.' }),
   title: Type.String(),
   status: Type.Integer(),
   detail: Type.String(),
@@ -220,7 +221,10 @@ export const ProblemSchema = Type.Object({
   errors: Type.Array(Type.Object({
     path: Type.String({ description: 'JSON Pointer into the request body (`/weapon/critRange`); a query parameter is `?<name>` (`?limit`), a path parameter `path:/<name>` (`path:/id`), a header `header:<name>` (`header:idempotency-key`).' }),
     message: Type.String()
-  }, { additionalProperties: false }))
+  }, { additionalProperties: false })),
+  expected: Type.Optional(Nullable(Type.String(), { description: 'A 409 `conflict` because it is another combatant\'s turn: whose turn it is (null: nobody\'s).' })),
+  actual: Type.Optional(Type.String({ description: 'A 409 `conflict` because it is another combatant\'s turn: the combatant that tried to act.' })),
+  spent: Type.Optional(Type.Array(Type.String(), { description: 'A 409 `conflict` because the turn\'s action budget does not allow the action: the action types already spent this turn, in the ruleset\'s own names (`standard`, `move`; variant `major`, `minor`).' }))
 }, { additionalProperties: false, title: 'Problem', description: 'RFC 9457 problem details.' })
 
 export const problemResponse = (description: string) => ({

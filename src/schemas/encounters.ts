@@ -1,8 +1,8 @@
 // Encounters (OpenAPI › Encounters): the resource, its roster, the actions and the log.
-import { Type } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import {
   CombatantProperties, ConditionSchema, DiceControlSchema, DiceNotationSchema, Id, LIMITS, ModifierListSchema, Nullable,
-  RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema
+  RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema
 } from './common.js'
 import { AttackOptionsSchema, WeaponSchema } from './attacks.js'
 import { GrappleOptionsSchema, ManeuverOptionsSchema } from './maneuvers.js'
@@ -53,7 +53,7 @@ export const CombatantPatchSchema = Type.Object(
   }
 )
 
-const ConditionEntrySchema = Type.Object({
+export const ConditionEntrySchema = Type.Object({
   name: Type.String({ description: 'The condition.' }),
   endsAt: Nullable(Type.Object({
     round: Type.Integer({ description: 'The round it ends in.' }),
@@ -100,7 +100,7 @@ export const EncounterSchema = Type.Object({
   turn: Nullable(Type.Object({
     combatantId: Type.String(),
     initiativeCount: Type.Integer(),
-    spent: Type.Array(Type.String(), { description: 'The ruleset\'s action types this turn has used (`standard`, `move`, `full-round`, `swift`; variant `major`, `minor`, `full-round`).' })
+    spent: Type.Array(StringEnum(actionTypeNames()), { description: 'The ruleset\'s action types this turn has used (`standard`, `move`, `full-round`, `swift`; variant `major`, `minor`, `full-round`).' })
   }, { additionalProperties: false }), { description: 'Whose turn it is; null before the start, after the end, or when nobody can act.' }),
   order: Type.Array(Type.String(), { description: 'Combatant ids in acting order this round.' }),
   combatants: Type.Array(EncounterCombatantSchema),
@@ -215,6 +215,9 @@ export const ACTION_FIELDS = {
   dice: Type.Optional(DiceControlSchema)
 }
 
+/** The `result` of an action that resolves no rule (move, act, delay, ready, end-turn, end, condition). */
+export const BOOKKEEPING_RESULT = Type.Null({ description: 'Bookkeeping: no rules result.' })
+
 export const ACTION_SCHEMA_OPTIONS = {
   additionalProperties: false,
   title: 'EncounterAction',
@@ -223,43 +226,6 @@ export const ACTION_SCHEMA_OPTIONS = {
     { type: 'attack', actor: 'fighter', target: 'goblin', weapon: { name: 'longsword', damage: '1d8', critRange: 19 }, dice: { sequence: [15, 6] } },
     { type: 'end-turn', actor: 'fighter' }
   ]
-}
-
-/**
- * The log's schemas for a list of action types: every event type of the log
- * (and so every `event:` name of the stream) is a roster event or the `type`
- * of a registered action, so the routes build these from the action registry
- * (src/encounters/actions/index.ts), the one list of action types.
- */
-export function encounterEventSchemas (actionTypes: readonly string[]) {
-  const eventType = StringEnum([...ROSTER_EVENT_TYPES, ...actionTypes], {
-    title: 'EncounterEventType',
-    description: 'What an event of the log is: `created`, `combatant-added`, `combatant-updated`, `combatant-removed` and `started` for the roster and the start, else the `type` of the action it logs. On the event stream it is each message\'s `event:` name.'
-  })
-  const EventSchema = Type.Object({
-    seq: Type.Integer({ description: 'Position in the log, from 1, without gaps.' }),
-    type: eventType,
-    actor: Nullable(Type.String()),
-    round: Type.Integer({ description: 'The round when it happened.' }),
-    initiativeCount: Nullable(Type.Integer(), { description: 'The count of the turn when it happened; null outside turns.' }),
-    createdAt: Type.String({ format: 'date-time' })
-  }, { additionalProperties: false, title: 'EncounterEventSummary', description: 'What an event was: its sequence number, type, actor and when it happened.' })
-
-  const LoggedEventSchema = Type.Object({
-    ...EventSchema.properties,
-    request: Type.Record(Type.String(), Type.Unknown(), { description: 'The request as applied, with the seed the service chose and the ids it assigned.' }),
-    rolls: RollsSchema,
-    result: Type.Unknown({ description: 'The rules result, in the stateless endpoint\'s response shape; null for bookkeeping events.' }),
-    applied: Type.Array(Type.Unknown(), { description: 'What the event changed beyond its result: hit points, conditions, turns, initiative.' })
-  }, { additionalProperties: false, title: 'EncounterEvent', description: 'One event of an encounter\'s log: the request as applied, its rolls, its result and what it changed.' })
-
-  const ActionResponseSchema = Type.Object({
-    event: EventSchema,
-    result: Type.Unknown({ description: 'The stateless endpoint\'s response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions.' }),
-    applied: Type.Array(Type.Unknown(), { description: 'What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`, `{ kind: "pending", combatantId, added, removed }` (aid, aims).' }),
-    encounter: EncounterSchema
-  }, { additionalProperties: false, title: 'EncounterActionResult', description: 'The result of an action, what it changed, and the encounter after it.' })
-  return { EventSchema, LoggedEventSchema, ActionResponseSchema }
 }
 
 export const EncounterIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The encounter id (a UUID).' }) }, { additionalProperties: false })
@@ -274,9 +240,15 @@ export const ListQuery = Type.Object({
 }, { additionalProperties: false })
 
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Only events with a higher `seq`.' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '1–1000; default 100.' }))
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page size, 1–1000; default 100.' })),
+  cursor: Type.Optional(Type.String({ maxLength: 16, pattern: '^[0-9]+$', description: 'The `nextCursor` of the previous page (treat it as opaque); as on GET /v1/encounters.' })),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Only events with a higher `seq`: an alias of `cursor` kept for earlier clients (and the stream\'s `Last-Event-ID`). Given both, the later position counts.' }))
 }, { additionalProperties: false })
+
+export const EventPageSchema = (item: TSchema) => Type.Object({
+  items: Type.Array(item, { description: 'Oldest first.' }),
+  nextCursor: Nullable(Type.String(), { description: 'Pass it back as `cursor` for the next page; null on the last page.' })
+}, { additionalProperties: false, title: 'EncounterEventPage', description: 'A page of the log, oldest first, and the cursor of the next.' })
 
 export const EncounterListSchema = Type.Object({
   items: Type.Array(Type.Object({

@@ -31,7 +31,7 @@ export const WoundableCreatureSchema = Type.Object({ ...CombatantProperties, hit
   description: 'A Combatant with `hitPoints`. pf1e also needs `abilities.con` (death at −Con); saves it makes need `baseSaves` (Fortitude for massive damage, the variant\'s Death).'
 })
 
-const CheckSchema = Type.Object({
+export const CheckSchema = Type.Object({
   die: Type.Integer({ description: '20 for a d20 check or save; 100 for the dnd35 d% roll.' }),
   roll: Int('The die result.'),
   total: Int('Roll plus modifiers (equal to the roll for a d%).'),

@@ -16,7 +16,7 @@ const ACTION_TYPES = registeredActions().map((a) => a.type)
 const EVENT_TYPES = eventTypes()
 import { sseFrame } from '../../src/encounters/event-stream.js'
 
-interface Document { components: { schemas: Record<string, { enum?: string[], properties?: Record<string, { $ref?: string, enum?: string[] }> }> } }
+interface Document { components: { schemas: Record<string, { enum?: string[], properties?: Record<string, { $ref?: string, enum?: string[] }>, discriminator?: { mapping: Record<string, string> } }> } }
 
 let h: EncounterHarness
 let base: string
@@ -32,11 +32,13 @@ test('the document lists every event type as the EncounterEventType enum, from t
   assert.deepEqual(schemas.EncounterEventType?.enum, [...ROSTER_EVENT_TYPES, ...ACTION_TYPES])
   assert.deepEqual(EVENT_TYPES, [...ROSTER_EVENT_TYPES, ...ACTION_TYPES])
   assert.ok(ACTION_TYPES.includes('attack') && ACTION_TYPES.includes('end-turn'), 'the built-in actions are registered')
-  // Every action is an event type: the action body's `type` enum is the same list.
-  assert.deepEqual(schemas.EncounterAction?.properties?.type?.enum ?? schemas.EncounterAction?.properties?.type, [...ACTION_TYPES])
-  for (const name of ['EncounterEvent', 'EncounterEventSummary']) {
-    assert.equal(schemas[name]?.properties?.type?.$ref, '#/components/schemas/EncounterEventType', name)
-  }
+  // Every action is an event type: the action body's and its result's branches are the same list, and the log's
+  // branches every event type, each branch's `type` a constant.
+  assert.deepEqual(Object.keys(schemas.EncounterAction?.discriminator?.mapping ?? {}), [...ACTION_TYPES])
+  assert.deepEqual(Object.keys(schemas.EncounterActionResult?.discriminator?.mapping ?? {}), [...ACTION_TYPES])
+  assert.deepEqual(Object.keys(schemas.EncounterEvent?.discriminator?.mapping ?? {}), [...ROSTER_EVENT_TYPES, ...ACTION_TYPES])
+  assert.deepEqual(schemas.AttackEvent?.properties?.type?.enum, ['attack'])
+  assert.equal(schemas.EncounterEventSummary?.properties?.type?.$ref, '#/components/schemas/EncounterEventType')
 })
 
 test('a logged fight uses only listed types', async () => {

@@ -16,6 +16,7 @@ import type { EncounterHarness, Json } from '../helpers/encounters.js'
 const taunt: EncounterAction = {
   type: 'taunt',
   body: actionBody('taunt', { actor: F.actor, target: F.target, words: Type.String({ minLength: 1, maxLength: 100, description: '`taunt`: what is shouted.' }) }, { seed: F.seed, dice: F.dice }),
+  result: Type.Object({ roll: Type.Integer(), shaken: Type.Boolean(), words: Type.String() }, { additionalProperties: false, title: 'TauntResult' }),
   cost: 'primary',
   description: '`taunt` (standard): `actor`, `target`, `words`; a d20 of 10 or more leaves the target shaken for a round.',
   handle: ({ draft, body }) => {
@@ -42,11 +43,16 @@ const roster = [
   { id: 'ogre', abilities: { dex: 8 }, hitPoints: { max: 30 } }
 ]
 
-test('the toy action is in the request schema, its options and the operation description', async () => {
+test('the toy action is in the request schema, its result, the event types and the operation description', async () => {
   const doc = (await h.http.get('/openapi.json').expect(200)).body
-  const action = doc.components.schemas.EncounterAction
-  assert.ok(action.properties.type.enum.includes('taunt'))
-  assert.equal(action.properties.words.description, '`taunt`: what is shouted.')
+  const { schemas } = doc.components
+  assert.equal(schemas.EncounterAction.discriminator.mapping.taunt, '#/components/schemas/TauntAction')
+  assert.deepEqual(schemas.TauntAction.required, ['type', 'actor', 'target', 'words'])
+  assert.equal(schemas.TauntAction.properties.words.description, '`taunt`: what is shouted.')
+  assert.equal(schemas.EncounterActionResult.discriminator.mapping.taunt, '#/components/schemas/TauntActionResult')
+  assert.equal(schemas.TauntActionResult.properties.result.$ref, '#/components/schemas/TauntResult')
+  assert.equal(schemas.EncounterEvent.discriminator.mapping.taunt, '#/components/schemas/TauntEvent')
+  assert.ok(schemas.EncounterEventType.enum.includes('taunt'))
   assert.match(doc.paths['/v1/encounters/{id}/actions'].post.description, /- `taunt` \(standard\): `actor`, `target`, `words`/)
 })
 

@@ -1,5 +1,5 @@
 import { slotOf } from '../../rules/turn-flow.js'
-import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
+import { ACTION_FIELDS as F, BOOKKEEPING_RESULT } from '../../schemas/encounters.js'
 import { notPossible } from '../problems.js'
 import { actionBody, type EncounterAction } from './types.js'
 
@@ -7,6 +7,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const act: EncounterAction = {
   type: 'act',
   body: actionBody('act', { actor: F.actor, actionType: F.actionType }, { description: F.description, offTurn: F.offTurn, readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: BOOKKEEPING_RESULT,
   cost: (ruleset, body) => {
     const slot = slotOf(ruleset.turnFlow, String(body.actionType))
     if (slot === null) throw notPossible(`${ruleset.name} has no action type "${String(body.actionType)}" usable on one's own turn (it has: ${ruleset.actionTypes.join(', ')})`, '/actionType')

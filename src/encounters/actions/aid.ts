@@ -7,6 +7,7 @@ import { missing, notPossible } from '../problems.js'
 import { pendingLabel } from '../stances.js'
 import { OPTION_FIELDS, meleeOnly } from './fields.js'
 import { actionBody, combatant, inBody, type EncounterAction } from './types.js'
+import { AidAnotherResponseSchema } from '../../schemas/encounter-option-results.js'
 
 /** The weapon the aid roll is made with: the body's, else the first the stat block carries. */
 function aidWeapon (helper: CombatantState, given: unknown): WeaponInput {
@@ -27,6 +28,7 @@ function aidWeapon (helper: CombatantState, given: unknown): WeaponInput {
 export const aid: EncounterAction = {
   type: 'aid',
   body: actionBody('aid', { actor: F.actor, target: F.target, ally: OPTION_FIELDS.ally, choice: OPTION_FIELDS.choice }, { weapon: F.weapon, readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: AidAnotherResponseSchema,
   cost: 'primary',
   description: '`aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally\'s next attack or AC.',
   handle: ({ draft, body, actor }) => {

@@ -1,3 +1,4 @@
+import { AttackResponseSchema } from '../../schemas/attacks.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
 import { STRIKE_OPTIONS, STRIKE_REQUIRED, strike } from './strike.js'
 import { actionBody, type EncounterAction } from './types.js'
@@ -6,6 +7,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const attack: EncounterAction = {
   type: 'attack',
   body: actionBody('attack', STRIKE_REQUIRED, { offHand: F.offHand, options: STRIKE_OPTIONS, offTurn: F.offTurn, readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: 'primary',
   offTurn: () => true,

@@ -6,6 +6,7 @@ import { untilNextTurn } from '../stances.js'
 import { OPTION_FIELDS, meleeOnly, variantOption } from './fields.js'
 import { STRIKE_OPTIONS, STRIKE_REQUIRED, strike } from './strike.js'
 import { actionBody, combatant, type EncounterAction } from './types.js'
+import { AttackResponseSchema } from '../../schemas/attacks.js'
 
 /**
  * variant › Fight Back-to-Back (docs/rules.md §111): a melee attack (a
@@ -18,6 +19,7 @@ import { actionBody, combatant, type EncounterAction } from './types.js'
 export const backToBack: EncounterAction = {
   type: 'back-to-back',
   body: actionBody('back-to-back', { ...STRIKE_REQUIRED, ally: OPTION_FIELDS.ally }, { options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
+  result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'backToBack', 'fighting back-to-back'); return 'primary' },
   description: '`back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.',

@@ -5,6 +5,7 @@ import type { CombatantState } from '../model.js'
 import { untilNextTurn } from '../stances.js'
 import { STRIKE_OPTIONS, STRIKE_REQUIRED, strike } from './strike.js'
 import { actionBody, type EncounterAction } from './types.js'
+import { AttackResponseSchema } from '../../schemas/attacks.js'
 
 /**
  * A charge (SRD 3.5 › Charge; PRD › Charge; variant › Charge; docs/rules.md
@@ -17,6 +18,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const charge: EncounterAction = {
   type: 'charge',
   body: actionBody('charge', STRIKE_REQUIRED, { options: STRIKE_OPTIONS, readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: (_ruleset, _body, restricted) => restricted ? 'primary' : 'fullRound',
   description: '`charge` (full-round; standard or major when restricted): as `attack`, +2; the actor is `charging` (−2 AC) until its next turn.',

@@ -1,4 +1,4 @@
-import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
+import { ACTION_FIELDS as F, BOOKKEEPING_RESULT } from '../../schemas/encounters.js'
 import { addCondition, endsAt, removeCondition } from '../flow.js'
 import { missing, notPossible } from '../problems.js'
 import { actionBody, combatant, type EncounterAction } from './types.js'
@@ -8,6 +8,7 @@ export const condition: EncounterAction = {
   type: 'condition',
   body: actionBody('condition', { target: F.target }, { add: F.add, remove: F.remove, actor: F.actor, durationRounds: F.durationRounds, seed: F.seed, dice: F.dice }),
   oneOf: ['add', 'remove'],
+  result: BOOKKEEPING_RESULT,
   cost: null,
   gm: true,
   description: '`condition` (a GM\'s, at any time): `target`, `add` or `remove`, optional `durationRounds` with `add`.',

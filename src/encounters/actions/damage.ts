@@ -1,3 +1,4 @@
+import { DamageResponseSchema } from '../../schemas/hit-points.js'
 import { applyDamage, damageReport } from '../../application/hit-points.js'
 import type { Blow } from '../../rules/hit-points/index.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
@@ -9,6 +10,7 @@ import { actionBody, combatant, inBody, type EncounterAction } from './types.js'
 export const damage: EncounterAction = {
   type: 'damage',
   body: actionBody('damage', { target: F.target, damage: F.damage }, { actor: F.actor, seed: F.seed, dice: F.dice }),
+  result: DamageResponseSchema,
   cost: null,
   gm: true,
   description: '`damage` (a GM\'s, at any time): `target`, `damage` (as in POST /v1/damage).',

@@ -1,4 +1,4 @@
-import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
+import { ACTION_FIELDS as F, BOOKKEEPING_RESULT } from '../../schemas/encounters.js'
 import { advanceFrom, combatantById, moveInOrder, turnIndex } from '../flow.js'
 import type { CombatantState } from '../model.js'
 import { conflict, missing, notPossible } from '../problems.js'
@@ -9,6 +9,7 @@ export const delay: EncounterAction = {
   type: 'delay',
   body: actionBody('delay', { actor: F.actor }, { count: F.count, after: F.after, seed: F.seed, dice: F.dice }),
   oneOf: ['count', 'after'],
+  result: BOOKKEEPING_RESULT,
   cost: null,
   description: '`delay`: `actor`, `count` (a lower initiative count) or `after` (a combatant acting later this round); only before acting this turn.',
   handle: ({ draft, body, actor }) => {

@@ -5,6 +5,7 @@ import { untilNextTurn } from '../stances.js'
 import { meleeOnly, variantOption } from './fields.js'
 import { STRIKE_OPTIONS, STRIKE_REQUIRED, strike } from './strike.js'
 import { actionBody, type EncounterAction } from './types.js'
+import { AttackResponseSchema } from '../../schemas/attacks.js'
 
 /**
  * variant › Desperate Attack (docs/rules.md §109): a major action, one melee
@@ -16,6 +17,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const desperateAttack: EncounterAction = {
   type: 'desperate-attack',
   body: actionBody('desperate-attack', STRIKE_REQUIRED, { options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
+  result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'desperateAttack', 'desperate attacks'); return 'primary' },
   description: '`desperate-attack` (variant, major): as `attack`, melee, +4; then provokes, and −2 AC until its next turn.',

@@ -3,6 +3,7 @@ import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
 import { OPTION_FIELDS, meleeOnly, variantOption } from './fields.js'
 import { STRIKE_OPTIONS, STRIKE_REQUIRED, strike } from './strike.js'
 import { actionBody, combatant, type EncounterAction } from './types.js'
+import { DriveBackResponseSchema } from '../../schemas/encounter-option-results.js'
 
 /**
  * variant › Drive Back (docs/rules.md §111): a melee attack (a major action).
@@ -13,6 +14,7 @@ import { actionBody, combatant, type EncounterAction } from './types.js'
 export const driveBack: EncounterAction = {
   type: 'drive-back',
   body: actionBody('drive-back', { ...STRIKE_REQUIRED, defenderChoice: OPTION_FIELDS.defenderChoice }, { options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
+  result: DriveBackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'driveBack', 'driving back'); return 'primary' },
   description: '`drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).',

@@ -1,3 +1,4 @@
+import { AttackResponseSchema } from '../../schemas/attacks.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
 import { STRIKE_OPTIONS, STRIKE_REQUIRED, strike } from './strike.js'
 import { actionBody, type EncounterAction } from './types.js'
@@ -6,6 +7,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const fullAttack: EncounterAction = {
   type: 'full-attack',
   body: actionBody('full-attack', STRIKE_REQUIRED, { offHand: F.offHand, options: STRIKE_OPTIONS, readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: 'fullRound',
   description: '`full-attack` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`.',

@@ -1,3 +1,4 @@
+import { GrappleResponseSchema } from '../../schemas/maneuvers.js'
 import { GrappleOptionsSchema } from '../../schemas/maneuvers.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
 import { contest } from './contest.js'
@@ -7,6 +8,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const grappleAction: EncounterAction = {
   type: 'grapple',
   body: actionBody('grapple', { actor: F.actor, target: F.target, action: F.action }, { others: F.others, options: GrappleOptionsSchema, readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: GrappleResponseSchema,
   options: GrappleOptionsSchema,
   cost: 'primary',
   description: '`grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.',

@@ -1,3 +1,4 @@
+import { HealingResponseSchema } from '../../schemas/hit-points.js'
 import { applyHealing, healingReport } from '../../application/hit-points.js'
 import type { Healing } from '../../rules/hit-points/index.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
@@ -9,6 +10,7 @@ import { actionBody, combatant, inBody, type ActionBody, type EncounterAction } 
 export const heal: EncounterAction = {
   type: 'heal',
   body: actionBody('heal', { target: F.target, healing: F.healing }, { actor: F.actor, seed: F.seed, dice: F.dice }),
+  result: HealingResponseSchema,
   cost: null,
   gm: true,
   description: '`heal` (a GM\'s, at any time): `target`, `healing` (as in POST /v1/healing).',

@@ -7,6 +7,7 @@ import type { CombatantState } from '../model.js'
 import { conflict } from '../problems.js'
 import { variantOption } from './fields.js'
 import { actionBody, combatant, inBody, type EncounterAction } from './types.js'
+import { InterceptResponseSchema } from '../../schemas/encounter-option-results.js'
 
 /**
  * variant › Intercept (docs/rules.md §111): when a foe provokes a reaction
@@ -18,6 +19,7 @@ import { actionBody, combatant, inBody, type EncounterAction } from './types.js'
 export const intercept: EncounterAction = {
   type: 'intercept',
   body: actionBody('intercept', { actor: F.actor, target: F.target, offTurn: F.offTurn }, { options: ManeuverOptionsSchema, seed: F.seed, dice: F.dice }),
+  result: InterceptResponseSchema,
   options: ManeuverOptionsSchema,
   cost: () => { throw conflict('intercept is a reaction: it is taken off the actor\'s turn, with offTurn: true, as a foe moves past', '/offTurn') },
   offTurn: () => true,

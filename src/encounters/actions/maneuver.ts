@@ -1,3 +1,4 @@
+import { ManeuverResponseSchema } from '../../schemas/maneuvers.js'
 import { ManeuverOptionsSchema } from '../../schemas/maneuvers.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
 import { contest } from './contest.js'
@@ -7,6 +8,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const maneuverAction: EncounterAction = {
   type: 'maneuver',
   body: actionBody('maneuver', { actor: F.actor, target: F.target, maneuver: F.maneuver }, { options: ManeuverOptionsSchema, readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: ManeuverResponseSchema,
   options: ManeuverOptionsSchema,
   cost: 'primary',
   description: '`maneuver` (standard): `actor`, `target`, `maneuver`, optional `options`.',

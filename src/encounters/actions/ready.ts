@@ -1,4 +1,4 @@
-import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
+import { ACTION_FIELDS as F, BOOKKEEPING_RESULT } from '../../schemas/encounters.js'
 import type { CombatantState } from '../model.js'
 import { actionBody, type EncounterAction } from './types.js'
 
@@ -6,6 +6,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const ready: EncounterAction = {
   type: 'ready',
   body: actionBody('ready', { actor: F.actor, trigger: F.trigger }, { actionType: F.actionType, seed: F.seed, dice: F.dice }),
+  result: BOOKKEEPING_RESULT,
   cost: 'primary',
   description: '`ready` (standard; variant major): `actor`, `trigger`, optional `actionType`; a later action with `readied: true` by that combatant fires it.',
   handle: ({ draft, body, actor }) => {

@@ -1,3 +1,4 @@
+import { SavesResponseSchema } from '../../schemas/saves.js'
 import { savesReport, saves } from '../../application/saves.js'
 import type { SaveRequest } from '../../rules/saves/area-effect.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
@@ -9,6 +10,7 @@ import { actionBody, combatant, inBody, type ActionBody, type EncounterAction, t
 export const save: EncounterAction = {
   type: 'save',
   body: actionBody('save', { targets: F.targets, save: F.save, dc: F.dc }, { actor: F.actor, effect: F.effect, seed: F.seed, dice: F.dice }),
+  result: SavesResponseSchema,
   cost: null,
   gm: true,
   description: '`save` (a GM\'s, at any time): `targets`, `save`, `dc`, optional `effect` (its damage applied per target).',

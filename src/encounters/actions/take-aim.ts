@@ -9,6 +9,7 @@ import { pendingLabel, untilNextTurn } from '../stances.js'
 import { OPTION_FIELDS, variantOption } from './fields.js'
 import { STRIKE_OPTIONS, STRIKE_REQUIRED, strike } from './strike.js'
 import { actionBody, combatant, type EncounterAction } from './types.js'
+import { TakeAimResponseSchema } from '../../schemas/encounter-option-results.js'
 
 /**
  * variant › Take Aim (docs/rules.md §110): a full-round action aiming a
@@ -21,6 +22,7 @@ import { actionBody, combatant, type EncounterAction } from './types.js'
 export const takeAim: EncounterAction = {
   type: 'take-aim',
   body: actionBody('take-aim', STRIKE_REQUIRED, { shoot: OPTION_FIELDS.shoot, options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
+  result: TakeAimResponseSchema,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'takeAim', 'taking aim'); return 'fullRound' },
   description: '`take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.',

@@ -4,6 +4,7 @@ import { addCondition } from '../flow.js'
 import type { CombatantState } from '../model.js'
 import { untilNextTurn } from '../stances.js'
 import { actionBody, type EncounterAction } from './types.js'
+import { StanceResponseSchema } from '../../schemas/encounter-option-results.js'
 
 /**
  * Total defense (SRD 3.5 › Total Defense; PRD; variant › Total Defense;
@@ -15,6 +16,7 @@ import { actionBody, type EncounterAction } from './types.js'
 export const totalDefense: EncounterAction = {
   type: 'total-defense',
   body: actionBody('total-defense', { actor: F.actor }, { readied: F.readied, seed: F.seed, dice: F.dice }),
+  result: StanceResponseSchema,
   cost: 'primary',
   description: '`total-defense` (standard; variant major): `actor`; +4 dodge AC and no reactions until its next turn.',
   handle: ({ draft, actor }) => {

@@ -1,3 +1,4 @@
+import { TurningResponseSchema } from '../../schemas/turning.js'
 import { applyHealing } from '../../application/hit-points.js'
 import { turning, turningReport } from '../../application/turning.js'
 import type { Healing } from '../../rules/hit-points/index.js'
@@ -17,6 +18,7 @@ export const turn: EncounterAction = {
   body: actionBody('turn', { actor: F.actor, action: F.action }, {
     undead: F.undead, targets: F.targets, previousTurningCheck: F.previousTurningCheck, commandedHitDice: F.commandedHitDice, checkModifiers: F.checkModifiers, readied: F.readied, seed: F.seed, dice: F.dice
   }),
+  result: TurningResponseSchema,
   cost: 'primary',
   description: '`turn` (standard): `actor`, `action`, `undead` (dnd35) or `targets` (pf1e), optional `previousTurningCheck`, `commandedHitDice`, `checkModifiers`.',
   handle: ({ draft, body, actor }) => {

@@ -30,6 +30,13 @@ export interface EncounterAction {
   body: TObject
   /** Fields of which exactly one must be given (`add` or `remove`). */
   oneOf?: readonly string[]
+  /**
+   * The schema of what `handle` returns, the `result` of its response and of
+   * its logged event (TypeBox): the stateless endpoint's response schema, or
+   * `Type.Null()` for bookkeeping. Required, so the document types every
+   * action's outcome.
+   */
+  result: TSchema
   /** The schema its `options` must fit (the stateless endpoint's options), if it takes any. */
   options?: TSchema
   /**

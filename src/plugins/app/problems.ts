@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { DomainError } from '../../rules/errors.js'
+import { DomainError, type ProblemMembers } from '../../rules/errors.js'
 import { HttpProblem, instanceOf, makeProblem, type ProblemField, type ProblemKind } from '../../http/problem.js'
 import { fieldErrors } from '../../http/validation.js'
 import { AllowedMethods } from '../../http/allowed-methods.js'
@@ -47,8 +47,8 @@ function hasContent (request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
-function send (reply: FastifyReply, request: FastifyRequest, kind: ProblemKind, detail: string, errors: ProblemField[] = []): FastifyReply {
-  const problem = makeProblem(kind, detail, instanceOf(request.url), errors)
+function send (reply: FastifyReply, request: FastifyRequest, kind: ProblemKind, detail: string, errors: ProblemField[] = [], members: ProblemMembers = {}): FastifyReply {
+  const problem = makeProblem(kind, detail, instanceOf(request.url), errors, members)
   return reply.code(problem.status).type('application/problem+json').send(problem)
 }
 
@@ -63,7 +63,7 @@ async function problems (fastify: FastifyInstance): Promise<void> {
     if (error instanceof DomainError) {
       if (error.kind === 'database-unavailable') request.log.warn({ err: error.cause }, 'database unavailable')
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
-      return send(reply, request, error.kind, error.message, error.errors)
+      return send(reply, request, error.kind, error.message, error.errors, error.members)
     }
     // Raised by the HTTP layer itself (access, limits, content coding), with its headers.
     if (error instanceof HttpProblem) {

@@ -6,14 +6,15 @@ import { errorResponses, problemResponse } from '../../schemas/common.js'
 import type { TSchema } from 'typebox'
 import {
   AddCombatantSchema, CombatantParams, CombatantPatchSchema, CreateEncounterSchema, EncounterIdParams,
-  EncounterListSchema, EncounterSchema, EventsQuery, ListQuery, StartSchema
+  EncounterListSchema, EncounterSchema, EventPageSchema, EventsQuery, ListQuery, StartSchema
 } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
 import { ENTITY_TAG_LIST, ifMatchPrecondition, ifNoneMatchMatches } from '../../http/entity-tags.js'
-import { compileBodyValidator, fieldErrors } from '../../http/validation.js'
+import { compileBodyValidator, fieldErrors, validatorCompiler } from '../../http/validation.js'
 import { EncounterService, type WriteOptions } from '../../encounters/service.js'
 import { actionOf, registeredActions, type EncounterAction } from '../../encounters/actions/index.js'
-import { actionSchema, eventSchemas } from '../../encounters/actions/schema.js'
+import { actionSchema, actionUnionSchema, eventSchemas } from '../../encounters/actions/schema.js'
+import { StartedEncounterSchema } from '../../schemas/encounter-events.js'
 
 /**
  * An Idempotency-Key is 1 to 200 visible ASCII characters (RFC 9110 VCHAR).
@@ -105,8 +106,19 @@ function actionsDescription (actions: EncounterAction[]): string {
   ].join('\n')
 }
 
+/**
+ * Responses whose schema is a `oneOf` (the action result, the log) leave as
+ * JSON.stringify writes them: a schema serializer would try each branch in
+ * turn. Their content is the service's own, built to those schemas.
+ */
+/** The highest `seq` the log stores (PostgreSQL integer). */
+const MAX_SEQ = 2_147_483_647
+
+const plainJson = (): ((data: unknown) => string) => (data) => JSON.stringify(data)
+
 const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   const { ActionResponseSchema, LoggedEventSchema } = eventSchemas()
+  const flatActionSchema = actionSchema()
   // Built when the routes are, so every action registered by then is in the schema, the options and the description.
   const validators = optionValidators()
   const service = new EncounterService(() => {
@@ -217,15 +229,19 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['encounters'], operationId: 'startEncounter', summary: 'Roll initiative and start',
       description: 'Rolls initiative for everyone (as POST /v1/initiative; the response adds its result as `initiative`), opens the surprise round (round 0) when some but not all are aware, makes everyone but those with uncanny dodge flat-footed (variant: off-guard) until their first turn, and gives the first turn. Only a `preparing` encounter starts (409 otherwise).',
       headers: WRITE_HEADERS, params: EncounterIdParams, body: StartSchema,
-      response: { 200: Type.Object({ ...EncounterSchema.properties, initiative: Type.Unknown({ description: 'The POST /v1/initiative response of the roll.' }) }, { additionalProperties: false }), ...write }
+      response: { 200: StartedEncounterSchema, ...write }
     }
   }, async (request, reply) => sendWritten(reply, await service.start(ownerOf(request), request.params.id, request.body, writeOptions(request))))
 
   fastify.post('/v1/encounters/:id/actions', {
     schema: {
       tags: ['encounters'], operationId: 'encounterAction', summary: 'Take an action', description: actionsDescription(registeredActions()),
-      headers: WRITE_HEADERS, params: EncounterIdParams, body: actionSchema(), response: { 200: ActionResponseSchema, ...write }
-    }
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: actionUnionSchema(), response: { 200: ActionResponseSchema, ...write }
+    },
+    // The document shows the discriminated union; the body is checked against the flat schema, so a
+    // field the type needs and lacks (or does not take) is a 422 naming it (actionFieldProblems).
+    validatorCompiler: (route) => validatorCompiler(route.httpPart === 'body' ? { ...route, schema: flatActionSchema } : route),
+    serializerCompiler: plainJson
   }, async (request, reply) => {
     const body = request.body as Record<string, unknown> & { type: string }
     checkOptions(validators, body)
@@ -235,11 +251,21 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/v1/encounters/:id/events', {
     schema: {
       tags: ['encounters'], operationId: 'listEncounterEvents', summary: 'Read the event log',
-      description: 'The append-only log, oldest first: every accepted write is one event with its request (the seed and assigned ids filled in), rolls, result and what it changed. Folding the events from the first reproduces the stored encounter.',
+      description: 'The append-only log, oldest first: every accepted write is one event with its request (the seed and assigned ids filled in), rolls, result and what it changed. Folding the events from the first reproduces the stored encounter. Cursor pagination as on the encounter list: pass `nextCursor` back as `cursor`.',
       params: EncounterIdParams, querystring: EventsQuery,
-      response: { 200: Type.Object({ items: Type.Array(LoggedEventSchema) }, { additionalProperties: false }), ...read }
-    }
-  }, async (request) => ({ items: await service.events(ownerOf(request), request.params.id, request.query) as never[] }))
+      response: { 200: EventPageSchema(LoggedEventSchema), ...read }
+    },
+    serializerCompiler: plainJson
+  }, async (request) => {
+    const { limit = 100, cursor, after } = request.query
+    // A sequence number past any the log can hold (a 32-bit column) asks for nothing further.
+    const from = Math.min(Math.max(after ?? 0, cursor === undefined ? 0 : Number(cursor)), MAX_SEQ)
+    // One more than the page: the last page says so (nextCursor null) rather than leading to an empty one.
+    const events = await service.events(ownerOf(request), request.params.id, { after: from, limit: limit + 1 })
+    const items = events.slice(0, limit)
+    const last = items[items.length - 1]
+    return { items: items as never[], nextCursor: events.length > limit && last ? String(last.seq) : null }
+  })
 }
 
 export default encounters
