@@ -8,6 +8,7 @@ export const attack: EncounterAction = {
   body: actionBody('attack', STRIKE_REQUIRED, { offHand: F.offHand, options: STRIKE_OPTIONS, offTurn: F.offTurn, readied: F.readied, seed: F.seed, dice: F.dice }),
   options: STRIKE_OPTIONS,
   cost: 'primary',
+  attack: true,
   offTurn: () => true,
   description: '`attack` (standard; variant major): `actor`, `target`, `weapon`, optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor\'s turn.',
   handle: (context) => strike(context, 'attack', 'single')

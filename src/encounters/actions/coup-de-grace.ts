@@ -8,6 +8,7 @@ export const coupDeGrace: EncounterAction = {
   body: actionBody('coup-de-grace', STRIKE_REQUIRED, { options: STRIKE_OPTIONS, readied: F.readied, seed: F.seed, dice: F.dice }),
   options: STRIKE_OPTIONS,
   cost: 'fullRound',
+  attack: true,
   description: '`coup-de-grace` (full-round): `actor`, `target` (helpless), `weapon`, optional `options`.',
   handle: (context) => strike(context, 'coup-de-grace', 'coup-de-grace')
 }

@@ -8,6 +8,7 @@ export const fullAttack: EncounterAction = {
   body: actionBody('full-attack', STRIKE_REQUIRED, { offHand: F.offHand, options: STRIKE_OPTIONS, readied: F.readied, seed: F.seed, dice: F.dice }),
   options: STRIKE_OPTIONS,
   cost: 'fullRound',
+  attack: true,
   description: '`full-attack` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`.',
   handle: (context) => strike(context, 'full-attack', 'full')
 }

@@ -9,6 +9,7 @@ export const grappleAction: EncounterAction = {
   body: actionBody('grapple', { actor: F.actor, target: F.target, action: F.action }, { others: F.others, options: GrappleOptionsSchema, readied: F.readied, seed: F.seed, dice: F.dice }),
   options: GrappleOptionsSchema,
   cost: 'primary',
+  attack: true,
   description: '`grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.',
   handle: (context) => contest(context, 'grapple')
 }

@@ -9,6 +9,7 @@ export const maneuverAction: EncounterAction = {
   body: actionBody('maneuver', { actor: F.actor, target: F.target, maneuver: F.maneuver }, { options: ManeuverOptionsSchema, readied: F.readied, seed: F.seed, dice: F.dice }),
   options: ManeuverOptionsSchema,
   cost: 'primary',
+  attack: true,
   description: '`maneuver` (standard): `actor`, `target`, `maneuver`, optional `options`.',
   handle: (context) => contest(context, 'maneuver')
 }

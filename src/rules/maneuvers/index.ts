@@ -11,6 +11,7 @@ import { OPPOSED_MANEUVERS } from './maneuvers-opposed.js'
 import { STRENGTH_MANEUVERS } from './maneuvers-strength.js'
 import type { ManeuverSystem } from './policy.js'
 import type { ManeuverRequest, ManeuverResult } from './types.js'
+import { assertCanAct } from '../can-act.js'
 
 export type { ManeuverPolicy } from './policy.js'
 export type { ManeuverRequest, ManeuverResult } from './types.js'
@@ -39,6 +40,8 @@ export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, re
   if (!ruleset.capabilities.grappleActions.includes(action)) {
     throw ruleNotDefined(ruleset.name, `the grapple action "${action}" (it defines: ${ruleset.capabilities.grappleActions.join(', ')})`, '/action')
   }
+  // docs/rules.md §73: a grapple action is an attack (a standard action) its actor's conditions may forbid.
+  if (request.actorMayAct !== true) assertCanAct(ruleset, request.attacker, { attack: true, slot: 'primary' }, '/attacker')
   const parts = participants(request)
   const options = request.options ?? {}
   return policy.kind === 'opposed-checks'
@@ -61,6 +64,7 @@ export function resolveManeuver (ruleset: Ruleset, dice: Dice, maneuver: string,
   if (procedure === undefined) {
     throw ruleNotDefined(ruleset.name, `the maneuver "${maneuver}" (it defines: ${ruleset.capabilities.maneuvers.join(', ')})`, '/maneuver')
   }
+  if (request.actorMayAct !== true) assertCanAct(ruleset, request.attacker, { attack: true, slot: 'primary', charge: request.options?.charging === true }, '/attacker')
   const { attacker, defender } = participants(request)
   return procedure({ ruleset, dice, maneuver, attacker, defender, options: request.options ?? {} })
 }

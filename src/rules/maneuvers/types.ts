@@ -150,4 +150,6 @@ export interface ManeuverRequest {
   defender: CombatantInput
   others?: CombatantInput[]
   options?: ManeuverOptions
+  /** Set by the encounter, never by a client: it has checked who may act (docs/rules.md §68, §73). */
+  actorMayAct?: boolean
 }
