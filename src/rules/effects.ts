@@ -476,3 +476,19 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
 export function on (value: number, ...targets: EffectTarget[]): Change[] {
   return targets.map((target) => ({ target, value }))
 }
+
+/** One condition a response lists as applied to a creature (docs/rules.md §88). */
+export interface AppliedCondition {
+  name: string
+  /** `hitPoints`, or the listed condition that brings it; absent for a listed one. */
+  impliedBy?: string
+}
+
+/**
+ * The conditions the rules applied to a creature, listed and implied, each
+ * once, as responses show them (docs/rules.md §71, §88). A condition a worse
+ * one replaces (fatigued beside exhausted) is not applied, so not listed.
+ */
+export function appliedConditions (ruleset: Ruleset, creature: CombatantInput): AppliedCondition[] {
+  return effectiveStats(ruleset, creature).effects.map((e) => e.impliedBy === undefined ? { name: e.name } : { name: e.name, impliedBy: e.impliedBy })
+}

@@ -193,6 +193,16 @@ export function conditionsDescription (): string {
 
 export const ConditionSchema = StringEnum(CONDITIONS, { title: 'Condition', description: conditionsDescription() })
 
+export const AppliedConditionSchema = Type.Object({
+  name: Type.String({ description: 'The condition, as the ruleset\'s table names it.' }),
+  impliedBy: Type.Optional(Type.String({ description: 'Why it applies though the request did not list it: `hitPoints` (the creature\'s hit-point state, docs/rules.md §71) or the listed condition that brings it (`paralyzed` brings `helpless`). Absent for a listed condition.' }))
+}, { additionalProperties: false, title: 'AppliedCondition', description: 'A condition the rules applied to a creature.', examples: [{ name: 'helpless', impliedBy: 'hitPoints' }] })
+
+export const AppliedConditionsSchema = Type.Array(AppliedConditionSchema, {
+  title: 'AppliedConditions',
+  description: 'Every condition the rules applied to the creature, listed or implied, each once (docs/rules.md §88); a condition a worse one replaces (fatigued beside exhausted) is not applied. Breakdown lines name the condition as their `source`.'
+})
+
 export const FeatSchema = Type.String({
   pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
   maxLength: 60,

@@ -1,7 +1,9 @@
 import { judgeD20 } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import type { BreakdownEntry } from '../modifiers.js'
-import { DomainError } from '../errors.js'
+import { DomainError, atPath } from '../errors.js'
+import { type AppliedCondition, appliedConditions } from '../effects.js'
+import type { CombatantInput } from '../combatant.js'
 import { diceCount } from '../dice/notation.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { type DamageResult, damageMultiplier, rollDamage } from './damage.js'
@@ -35,6 +37,8 @@ export interface CoupDeGraceResult {
 
 export interface AttackActionResult {
   attacks: AttackResult[]
+  /** The conditions the rules applied to each side, listed and implied (docs/rules.md §88). */
+  conditions: { attacker: AppliedCondition[], target: AppliedCondition[] }
   totals: { damage: number, lethal: number, nonlethal: number, hits: number, criticals: number }
   coupDeGrace: CoupDeGraceResult | null
 }
@@ -153,5 +157,13 @@ export function resolveAttackAction (ruleset: Ruleset, request: AttackRequest, d
   let coupDeGrace: CoupDeGraceResult | null = null
   const struck = attacks[0]
   if (plan.coupDeGrace && struck?.damage) coupDeGrace = rollCoupDeGraceSave(ruleset, request.target, plan.coupDeGrace, struck.damage, dice)
-  return { attacks, totals, coupDeGrace }
+  return { attacks, conditions: sidesConditions(ruleset, request), totals, coupDeGrace }
+}
+
+/** The attacker's and the target's applied conditions, for the attack and its odds (docs/rules.md §88). */
+export function sidesConditions (ruleset: Ruleset, request: { attacker: CombatantInput, target: CombatantInput }): AttackActionResult['conditions'] {
+  return {
+    attacker: atPath('/attacker', () => appliedConditions(ruleset, request.attacker)),
+    target: atPath('/target', () => appliedConditions(ruleset, request.target))
+  }
 }

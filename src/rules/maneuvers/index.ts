@@ -1,6 +1,7 @@
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
-import { DomainError, ruleNotDefined } from '../errors.js'
+import { DomainError, atPath, ruleNotDefined } from '../errors.js'
+import { appliedConditions } from '../effects.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { Participant } from './checks.js'
 import { resolveCombatManeuverGrapple } from './grapple-cmb.js'
@@ -44,9 +45,26 @@ export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, re
   if (request.actorMayAct !== true) assertCanAct(ruleset, request.attacker, { attack: true, slot: 'primary' }, '/attacker')
   const parts = participants(request)
   const options = request.options ?? {}
-  return policy.kind === 'opposed-checks'
+  const conditions = sidesConditions(ruleset, request)
+  const result = policy.kind === 'opposed-checks'
     ? resolveOpposedGrapple(ruleset, policy, dice, action, parts, options)
     : resolveCombatManeuverGrapple(ruleset, policy, dice, action, parts, options)
+  return withConditions(result, conditions)
+}
+
+/** Each side's applied conditions before the action (docs/rules.md §88), computed before the procedure changes anything. */
+function sidesConditions (ruleset: Ruleset, request: ManeuverRequest): NonNullable<ManeuverResult['conditions']> {
+  return {
+    attacker: atPath('/attacker', () => appliedConditions(ruleset, request.attacker)),
+    defender: atPath('/defender', () => appliedConditions(ruleset, request.defender)),
+    others: (request.others ?? []).map((c, i) => atPath(`/others/${i}`, () => appliedConditions(ruleset, c)))
+  }
+}
+
+/** The result with `conditions` after `steps`, the order the response schema lists them. */
+function withConditions (result: ManeuverResult, conditions: NonNullable<ManeuverResult['conditions']>): ManeuverResult {
+  const { success, steps, ...rest } = result
+  return { success, steps, conditions, ...rest }
 }
 
 const PROCEDURES: Record<ManeuverSystem, Record<string, ManeuverProcedure>> = {
@@ -66,5 +84,6 @@ export function resolveManeuver (ruleset: Ruleset, dice: Dice, maneuver: string,
   }
   if (request.actorMayAct !== true) assertCanAct(ruleset, request.attacker, { attack: true, slot: 'primary', charge: request.options?.charging === true }, '/attacker')
   const { attacker, defender } = participants(request)
-  return procedure({ ruleset, dice, maneuver, attacker, defender, options: request.options ?? {} })
+  const conditions = sidesConditions(ruleset, request)
+  return withConditions(procedure({ ruleset, dice, maneuver, attacker, defender, options: request.options ?? {} }), conditions)
 }
