@@ -156,7 +156,7 @@ export const CoupDeGraceSchema = Type.Object({
 export const AttackConditionsSchema = Type.Object({
   attacker: AppliedConditionsSchema,
   target: AppliedConditionsSchema
-}, { additionalProperties: false, title: 'AttackConditions', description: 'The conditions the rules applied to the attacker and the target, listed or implied by hit points or another condition.' })
+}, { additionalProperties: false, title: 'AttackConditions', description: 'The conditions applied to each side.' })
 
 export const AttackResponseSchema = Type.Object({
   ruleset: RulesetIdSchema,

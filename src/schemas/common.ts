@@ -188,19 +188,19 @@ export function conditionsDescription (): string {
     const names = Object.entries(r.effects).filter(([, row]) => Object.keys(row).length === 0).map(([name]) => name)
     return `${r.id}: ${names.join(', ')}`
   })
-  return `A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but ${only.join(', ')}; a name the request's ruleset does not define is a 422 \`rule-not-defined\` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: ${inert.join('; ')}. Conditions that forbid actions (dazed, stunned, helpless, cowering…; nauseated and panicked forbid attacks) make the action a 422 \`not-possible\` naming them.`
+  return `A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but ${only.join(', ')}; a name the request's ruleset does not define is a 422 \`rule-not-defined\` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: ${inert.join('; ')}. Conditions that forbid an action make it a 422 \`not-possible\` naming them (docs/rules.md §73).`
 }
 
 export const ConditionSchema = StringEnum(CONDITIONS, { title: 'Condition', description: conditionsDescription() })
 
 export const AppliedConditionSchema = Type.Object({
-  name: Type.String({ description: 'The condition, as the ruleset\'s table names it.' }),
-  impliedBy: Type.Optional(Type.String({ description: 'Why it applies though the request did not list it: `hitPoints` (the creature\'s hit-point state, docs/rules.md §71) or the listed condition that brings it (`paralyzed` brings `helpless`). Absent for a listed condition.' }))
+  name: Type.String(),
+  impliedBy: Type.Optional(Type.String({ description: 'Why it applies unlisted: `hitPoints` (docs/rules.md §71) or the condition that brings it. Absent for a listed one.' }))
 }, { additionalProperties: false, title: 'AppliedCondition', description: 'A condition the rules applied to a creature.', examples: [{ name: 'helpless', impliedBy: 'hitPoints' }] })
 
 export const AppliedConditionsSchema = Type.Array(AppliedConditionSchema, {
   title: 'AppliedConditions',
-  description: 'Every condition the rules applied to the creature, listed or implied, each once (docs/rules.md §88); a condition a worse one replaces (fatigued beside exhausted) is not applied. Breakdown lines name the condition as their `source`.'
+  description: 'Every condition the rules applied to the creature, listed or implied, each once (docs/rules.md §88).'
 })
 
 export const FeatSchema = Type.String({

@@ -173,7 +173,7 @@ const resultProperties = {
     attacker: AppliedConditionsSchema,
     defender: AppliedConditionsSchema,
     others: Type.Array(AppliedConditionsSchema, { description: 'Those of each of `others`, in request order.' })
-  }, { additionalProperties: false, title: 'ManeuverAppliedConditions', description: 'The conditions the rules applied to each side before the action, listed or implied by hit points or another condition (`state` has those afterwards). Always present in a response.' })),
+  }, { additionalProperties: false, title: 'ManeuverAppliedConditions', description: 'The conditions applied to each side before the action (`state`: afterwards). Always present.' })),
   state: ConditionStateSchema,
   damage: Nullable(DamageSchema, { description: 'Damage dealt to the defender, or null.' }),
   effect: EffectSchema,
