@@ -1,13 +1,31 @@
 // POST /v1/encounters/{id}/actions inside the transition: who may act (the
 // turn, the action budget, reactions off-turn, readied actions), then the
 // action's own module (src/encounters/actions/) carries it out.
-import { budgetRefusal } from '../rules/turn-flow.js'
+import { budgetRefusal, type Slot } from '../rules/turn-flow.js'
+import { actionRefusal } from '../rules/can-act.js'
 import { creatureOf, isDown } from './combatants.js'
 import { isRestricted, moveInOrder, turnIndex, type Draft } from './flow.js'
 import type { CombatantState } from './model.js'
 import { conflict, fieldProblems, missing, notPossible } from './problems.js'
 import { actionCost, actionFieldProblems, actionOf, isGmAction, type ActionBody, type EncounterAction } from './actions/index.js'
 import { combatant, slotLabel } from './actions/types.js'
+
+/**
+ * docs/rules.md §73: the actor's conditions, listed or implied by its hit
+ * points, forbid the action: a 409 whose path is `/actor` and whose message
+ * starts with the condition's name. An action that spends nothing and attacks
+ * nothing (end-turn, delay) is always allowed.
+ */
+function assertConditionsAllow (draft: Draft, action: EncounterAction, body: ActionBody, actor: CombatantState, slot: Slot | null, reaction: boolean): void {
+  const attack = action.attack === true
+  if (slot === null && !attack) return
+  const charge = action.type === 'charge' || (body.options as { charging?: unknown } | undefined)?.charging === true
+  // docs/rules.md §68: a variant creature dropped by its own tie group acts this count all the same.
+  const { state, ruleset } = draft
+  const ignoreHitPoints = !reaction && ruleset.initiative.ties === 'simultaneous' && state.turn?.combatantId === actor.id && !state.downAtCount.includes(actor.id)
+  const refusal = actionRefusal(ruleset, creatureOf(actor, ruleset), { attack, slot, charge, reaction, ignoreHitPoints })
+  if (refusal !== null) throw conflict(`${refusal.condition}: ${actor.id} cannot take ${action.type} (${refusal.message})`, '/actor')
+}
 
 /** How the actor may take this action now; throws a 409 when the turn or the budget does not allow it. */
 function authorize (draft: Draft, action: EncounterAction, body: ActionBody, actor: CombatantState | null): 'turn' | 'reaction' | 'readied' | 'gm' {
@@ -19,6 +37,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
   if (body.readied === true) {
     if (!actor.readied) throw conflict(`${actor.id} has no readied action to fire`, '/readied')
     if (state.turn?.combatantId === actor.id) throw conflict(`${actor.id} fires a readied action on another's turn, not its own`, '/readied')
+    assertConditionsAllow(draft, action, body, actor, null, false)
     return 'readied'
   }
   if (body.offTurn === true) {
@@ -31,6 +50,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
     if (actor.conditions.some((c) => c.name === ruleset.turnFlow.flatFootedCondition) && !ruleset.turnFlow.reactsWhileFlatFooted(view)) {
       throw conflict(`${actor.id} is ${ruleset.turnFlow.flatFootedCondition} and cannot make ${ruleset.turnFlow.slots.reaction}s yet`, '/offTurn')
     }
+    assertConditionsAllow(draft, action, body, actor, null, true)
     const allowed = ruleset.turnFlow.reactionsPerRound(view as never)
     if (actor.reactionsUsed >= allowed) throw conflict(`${actor.id} has used its ${allowed} ${ruleset.turnFlow.slots.reaction}${allowed === 1 ? '' : 's'} this round`, '/offTurn')
     actor.reactionsUsed += 1
@@ -42,6 +62,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
   }
   const restricted = isRestricted(state, actor)
   const slot = actionCost(action, ruleset, body, restricted)
+  assertConditionsAllow(draft, action, body, actor, slot, false)
   if (slot !== null) {
     const refusal = budgetRefusal(state.turn.spent, slot, restricted)
     if (refusal) {

@@ -3,8 +3,10 @@ import { type CombatantInput, hasFeat } from './combatant.js'
 import { hitPointsOf } from './hit-points/state.js'
 import { injury, status } from './hit-points/status.js'
 import type { HitPointStatus } from './hit-points/types.js'
+import { ruleNotDefined } from './errors.js'
 import type { BonusType, Modifier } from './modifiers.js'
 import type { Ruleset } from './rulesets/types.js'
+import type { Slot } from './turn-flow.js'
 
 /**
  * What a condition or a hit-point state does, as data: changes on named
@@ -22,14 +24,43 @@ import type { Ruleset } from './rulesets/types.js'
  * - `initiative`, `cmd`;
  * - `maneuver.against`: combat maneuver checks made against the creature
  *   (pf1e stunned +4, PRD › Combat Maneuvers);
+ * - `damage`: the creature's own weapon damage rolls (sickened −2, SRD 3.5 › Conditions);
+ * - `attack.against`: attack rolls made against the creature (rebuked +2, SRD 3.5 › Turn Undead);
  * - `speed`, and `actions`: fewer actions a turn (staggered, disabled), which
  *   restricts the creature to one standard or move action in an encounter.
  */
 export type EffectTarget =
   | `ability.${AbilityName}`
   | 'ac.melee' | 'ac.ranged' | 'ac.dodge'
-  | 'attack.melee' | 'attack.ranged'
+  | 'attack.melee' | 'attack.ranged' | 'attack.against' | 'damage'
   | 'check' | 'save' | 'initiative' | 'cmd' | 'maneuver.against' | 'speed' | 'actions'
+
+/**
+ * What a condition keeps the creature from doing (docs/rules.md §73), read by
+ * the stateless mechanics (a 422 `not-possible`) and the encounter (a 409):
+ * - `all`: every action, reactions included (dazed, stunned, helpless, cowering…);
+ * - `turn`: every action but reactions (the variant's dazed);
+ * - `attack`: every attack roll, maneuver, grapple or turning attempt (nauseated, panicked);
+ * - `primary`: the standard (variant: major) action; `fullRound`: a full-round action;
+ * - `charge`: a charge (and a run: fatigued, exhausted, entangled).
+ */
+export type Activity = 'all' | 'turn' | 'attack' | 'primary' | 'fullRound' | 'charge'
+
+/** What an action asks of its actor, for `EffectiveStats.forbidding`. */
+export interface ActionNeeds {
+  /** It makes an attack roll or something like one (maneuver, grapple check, turning attempt). */
+  attack: boolean
+  /** The slot of the action budget it spends (null: none). */
+  slot: Slot | null
+  charge?: boolean
+  /** Taken off the creature's turn as a reaction (an attack of opportunity). */
+  reaction?: boolean
+  /**
+   * The hit-point state does not count: a variant creature dropped by its own
+   * tie group still acts at the same moment (docs/rules.md §68).
+   */
+  ignoreHitPoints?: boolean
+}
 
 /**
  * What a condition is, beyond its numbers: the behaviour a mechanic asks
@@ -49,11 +80,12 @@ export type EffectTarget =
  *   If You're Grappling);
  * - `held-down`: pinned, held immobile in a grapple; its pinner attacks it as an insider;
  * - `out-of-fight`: out of the turn order; an encounter skips its turns and it cannot react;
- * - `shield-to-reflex`: its shield bonus counts on Reflex saves (variant › Total Defense).
+ * - `shield-to-reflex`: its shield bonus counts on Reflex saves (variant › Total Defense);
+ * - `touch-ignores-cover`: its touch attacks ignore cover (PRD › Special Abilities › Incorporeal).
  */
 export type ConditionTag =
   | 'blind' | 'unseen' | 'unflankable' | 'ranged-weapons-limited'
-  | 'in-grapple' | 'held-down' | 'out-of-fight' | 'shield-to-reflex'
+  | 'in-grapple' | 'held-down' | 'out-of-fight' | 'shield-to-reflex' | 'touch-ignores-cover'
 
 export interface Change {
   target: EffectTarget
@@ -64,6 +96,15 @@ export interface Change {
 
 export interface ConditionEffect {
   changes?: readonly Change[]
+  /**
+   * Changes that apply only while another condition is also in force, keyed
+   * by its name (turned and cowering: +2 on attacks against it, SRD 3.5 › Turn Undead).
+   */
+  withAlso?: Readonly<Record<string, readonly Change[]>>
+  /** Ability scores that count as this value for every roll (paralyzed: Str and Dex 0, SRD 3.5 › Conditions). */
+  abilityScores?: Readonly<Partial<Record<AbilityName, number>>>
+  /** What the creature cannot do (`Activity`; docs/rules.md §73). */
+  forbids?: readonly Activity[]
   /** What it is beyond its numbers (`ConditionTag`); a condition brings the tags of those it implies. */
   tags?: readonly ConditionTag[]
   /** Loses a positive Dex bonus and every dodge bonus to AC and CMD (flat-footed, stunned…). */
@@ -151,6 +192,20 @@ export interface EffectiveStats {
    * escape; `save`: the save being rolled, for `savesExcept`.
    */
   changes: (target: EffectTarget, opts?: { toGrapple?: boolean, save?: string }) => Modifier[]
+  /** The first condition in force that forbids an action with these needs (docs/rules.md §73), or null. */
+  forbidding: (needs: ActionNeeds) => ActiveEffect | null
+}
+
+/** Whether a row forbids an action with these needs. */
+export function forbids (effect: ConditionEffect, needs: ActionNeeds): boolean {
+  const list = effect.forbids
+  if (list === undefined) return false
+  for (const a of list) {
+    if (a === 'all' || (a === 'turn' && needs.reaction !== true)) return true
+    if ((a === 'attack' && needs.attack) || (a === 'charge' && needs.charge === true)) return true
+    if ((a === 'primary' || a === 'fullRound') && needs.slot === a) return true
+  }
+  return false
 }
 
 /**
@@ -260,7 +315,7 @@ export function conditionTags (ruleset: Ruleset, conditions: readonly string[] |
 }
 
 /** Every tag, for `conditionTags`. */
-export const CONDITION_TAGS: readonly ConditionTag[] = ['blind', 'unseen', 'unflankable', 'ranged-weapons-limited', 'in-grapple', 'held-down', 'out-of-fight', 'shield-to-reflex']
+export const CONDITION_TAGS: readonly ConditionTag[] = ['blind', 'unseen', 'unflankable', 'ranged-weapons-limited', 'in-grapple', 'held-down', 'out-of-fight', 'shield-to-reflex', 'touch-ignores-cover']
 
 function sourceOf (e: ActiveEffect): string {
   return e.name === e.origin ? e.name : `${e.name} (${e.origin})`
@@ -307,6 +362,7 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
   }
   const known = memo.stats[key]
   if (known !== undefined) return known
+  if (key === 0 || memo.stats[0] === undefined) checkConditionNames(ruleset, creature.conditions)
   // The situation-free stats hold the effects list the others share.
   const effects = key === 0 || memo.stats[0] === undefined
     ? activeEffects(ruleset.effects, creature.conditions ?? NONE, hitPointStates(ruleset, creature))
@@ -314,6 +370,19 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
   const stats = computeStats(ruleset, creature, effects, situation)
   memo.stats[key] = stats
   return stats
+}
+
+/**
+ * A condition is accepted only where the ruleset's table has a row for it
+ * (docs/rules.md §85): the schema accepts every name some ruleset knows, and
+ * a name this ruleset does not define would otherwise change nothing, silently.
+ */
+function checkConditionNames (ruleset: Ruleset, conditions: readonly string[] | undefined): void {
+  if (conditions === undefined) return
+  for (let i = 0; i < conditions.length; i++) {
+    const name = conditions[i] as string
+    if (ruleset.effects[name] === undefined) throw ruleNotDefined(ruleset.name, `the condition "${name}"`, `/conditions/${i}`)
+  }
 }
 
 function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: readonly ActiveEffect[], situation: Situation): EffectiveStats {
@@ -329,11 +398,14 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
     let value: number | null = null
     if (score !== null) {
       let change = 0
+      let countsAs: number | undefined
       const target = `ability.${name}`
       for (const { effect } of effects) {
         if (effect.changes !== undefined) for (const c of effect.changes) if (c.target === target) change += c.value
+        const fixedScore = effect.abilityScores?.[name]
+        if (fixedScore !== undefined) countsAs = Math.min(countsAs ?? fixedScore, fixedScore)
       }
-      value = abilityModifier((score ?? 10) + change)
+      value = abilityModifier(countsAs ?? (score ?? 10) + change)
     }
     abilities.set(name, value)
     return value
@@ -369,7 +441,22 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
         if (c.target === target && c.value !== 0) mods.push({ source: sourceOf(e), type: c.type ?? 'untyped', value: c.value })
       }
     }
+    for (const e of effects) {
+      if (e.effect.withAlso === undefined) continue
+      for (const [other, list] of Object.entries(e.effect.withAlso)) {
+        if (!effects.some((x) => x.name === other)) continue
+        for (const c of list) if (c.target === target && c.value !== 0) mods.push({ source: `${sourceOf(e)} and ${other}`, type: c.type ?? 'untyped', value: c.value })
+      }
+    }
     return mods
+  }
+
+  const forbidding = (needs: ActionNeeds): ActiveEffect | null => {
+    for (const e of effects) {
+      if (needs.ignoreHitPoints === true && e.impliedBy === 'hitPoints') continue
+      if (forbids(e.effect, needs)) return e
+    }
+    return null
   }
 
   const tags = conditionTags(ruleset, creature.conditions)
@@ -380,11 +467,28 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
     helpless: helpless !== null,
     incapacitated,
     has: (tag) => tags.has(tag),
-    changes
+    changes,
+    forbidding
   }
 }
 
 /** Helpers for writing the tables: one penalty (or bonus) on several targets. */
 export function on (value: number, ...targets: EffectTarget[]): Change[] {
   return targets.map((target) => ({ target, value }))
+}
+
+/** One condition a response lists as applied to a creature (docs/rules.md §88). */
+export interface AppliedCondition {
+  name: string
+  /** `hitPoints`, or the listed condition that brings it; absent for a listed one. */
+  impliedBy?: string
+}
+
+/**
+ * The conditions the rules applied to a creature, listed and implied, each
+ * once, as responses show them (docs/rules.md §71, §88). A condition a worse
+ * one replaces (fatigued beside exhausted) is not applied, so not listed.
+ */
+export function appliedConditions (ruleset: Ruleset, creature: CombatantInput): AppliedCondition[] {
+  return effectiveStats(ruleset, creature).effects.map((e) => e.impliedBy === undefined ? { name: e.name } : { name: e.name, impliedBy: e.impliedBy })
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { BreakdownSchema, Nullable, RulesetIdSchema, StringEnum } from './common.js'
+import { AttackConditionsSchema } from './attacks.js'
 
 const Probability = (description: string) => Type.Number({ minimum: 0, maximum: 1, description })
 
@@ -21,6 +22,7 @@ export const AttackOddsResponseSchema = Type.Object({
     expectedDamage: Type.Number({ description: 'Expected damage of this attack, misses counted as 0.' }),
     damageDistribution: OutcomeListSchema
   }, { additionalProperties: false })),
+  conditions: AttackConditionsSchema,
   expectedDamage: Type.Number({ description: 'Expected damage of the whole action.' }),
   distribution: OutcomeListSchema,
   dropChance: Nullable(Probability('Chance the target ends unconscious or dying (dnd35: below 0 HP or nonlethal above HP; pf1e likewise; variant: fails the Death save that reaching its HP calls for, with `baseSaves.death`, 0 when absent). Null without target `hitPoints`.')),

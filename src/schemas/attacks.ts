@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import {
-  BreakdownSchema, CombatantSchema, DiceNotationSchema, ModifierListSchema, ResolutionProperties,
+  AppliedConditionsSchema, BreakdownSchema, CombatantSchema, DiceNotationSchema, ModifierListSchema, ResolutionProperties,
   RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum
 } from './common.js'
 
@@ -152,10 +152,17 @@ export const CoupDeGraceSchema = Type.Object({
   survived: Type.Boolean()
 }, { additionalProperties: false })
 
+/** The conditions applied to each side of an attack, in its result and its odds. */
+export const AttackConditionsSchema = Type.Object({
+  attacker: AppliedConditionsSchema,
+  target: AppliedConditionsSchema
+}, { additionalProperties: false, title: 'AttackConditions', description: 'The conditions applied to each side.' })
+
 export const AttackResponseSchema = Type.Object({
   ruleset: RulesetIdSchema,
   seed: SeedSchema,
   attacks: Type.Array(AttackResultSchema, { description: 'In dice order: primary attacks highest bonus first, then the off hand.' }),
+  conditions: AttackConditionsSchema,
   totals: Type.Object({
     damage: Type.Integer(),
     lethal: Type.Integer(),

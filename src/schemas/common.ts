@@ -173,7 +173,36 @@ export const HitPointsInputSchema = Type.Object({
 export const CONDITIONS: readonly string[] = conditionNames()
 export type Condition = string
 
-export const ConditionSchema = StringEnum(CONDITIONS, { title: 'Condition', description: 'A condition (an unknown name is rejected, never ignored).' })
+/**
+ * The condition list's documentation, from the rulesets' tables (docs/rules.md
+ * §72, §85): the names only some rulesets accept, and those whose row changes
+ * no number the API computes (stateless), per ruleset.
+ */
+export function conditionsDescription (): string {
+  const rulesets = listRulesets()
+  const only: string[] = []
+  for (const name of CONDITIONS) {
+    const accepting = rulesets.filter((r) => r.effects[name] !== undefined).map((r) => r.id)
+    if (accepting.length < rulesets.length) only.push(`\`${name}\` (${accepting.join(', ')})`)
+  }
+  const inert = rulesets.map((r) => {
+    const names = Object.entries(r.effects).filter(([, row]) => Object.keys(row).length === 0).map(([name]) => name)
+    return `${r.id}: ${names.join(', ')}`
+  })
+  return `A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but ${only.join(', ')}; a name the request's ruleset does not define is a 422 \`rule-not-defined\` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: ${inert.join('; ')}. Conditions that forbid an action make it a 422 \`not-possible\` naming them (docs/rules.md §73).`
+}
+
+export const ConditionSchema = StringEnum(CONDITIONS, { title: 'Condition', description: conditionsDescription() })
+
+export const AppliedConditionSchema = Type.Object({
+  name: Type.String(),
+  impliedBy: Type.Optional(Type.String({ description: 'Why it applies unlisted: `hitPoints` (docs/rules.md §71) or the condition that brings it. Absent for a listed one.' }))
+}, { additionalProperties: false, title: 'AppliedCondition', description: 'A condition the rules applied to a creature.', examples: [{ name: 'helpless', impliedBy: 'hitPoints' }] })
+
+export const AppliedConditionsSchema = Type.Array(AppliedConditionSchema, {
+  title: 'AppliedConditions',
+  description: 'Every condition the rules applied to the creature, listed or implied, each once (docs/rules.md §88).'
+})
 
 export const FeatSchema = Type.String({
   pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import {
-  BreakdownSchema, CombatantSchema, DiceNotationSchema, LIMITS, ModifierListSchema, Nullable, ResolutionProperties,
+  AppliedConditionsSchema, BreakdownSchema, CombatantSchema, DiceNotationSchema, LIMITS, ModifierListSchema, Nullable, ResolutionProperties,
   RollsSchema, RulesetIdSchema, SeedSchema, StringEnum
 } from './common.js'
 import { GRAPPLE_ACTIONS } from '../rules/maneuvers/index.js'
@@ -169,6 +169,11 @@ const resultProperties = {
   seed: SeedSchema,
   success: Type.Boolean({ description: 'Whether the action or maneuver achieved its aim.' }),
   steps: Type.Array(StepSchema, { description: 'Each step of the procedure that happened, in order.' }),
+  conditions: Type.Optional(Type.Object({
+    attacker: AppliedConditionsSchema,
+    defender: AppliedConditionsSchema,
+    others: Type.Array(AppliedConditionsSchema, { description: 'Those of each of `others`, in request order.' })
+  }, { additionalProperties: false, title: 'ManeuverAppliedConditions', description: 'The conditions applied to each side before the action (`state`: afterwards). Always present.' })),
   state: ConditionStateSchema,
   damage: Nullable(DamageSchema, { description: 'Damage dealt to the defender, or null.' }),
   effect: EffectSchema,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import {
-  BreakdownSchema, CombatantProperties, DiceNotationSchema, LIMITS, ModifierListSchema, Nullable, ResolutionProperties,
+  AppliedConditionsSchema, BreakdownSchema, CombatantProperties, DiceNotationSchema, LIMITS, ModifierListSchema, Nullable, ResolutionProperties,
   RollsSchema, RulesetIdSchema, SeedSchema, StringEnum
 } from './common.js'
 
@@ -60,7 +60,8 @@ export const SavesResponseSchema = Type.Object({
     damage: Nullable(Type.Integer(), { description: 'Damage this target takes from the effect; null without an effect.' }),
     damageRule: Nullable(StringEnum(['evasion', 'improved-evasion'] as const), {
       description: 'Against a Reflex-half effect: `evasion` (feat: no damage on a success) or `improved-evasion` (feat or improved cover: also half on a failure); null otherwise.'
-    })
+    }),
+    conditions: AppliedConditionsSchema
   }, { additionalProperties: false }), { description: 'One per target, in request order.' }),
   rolls: RollsSchema
 }, { title: 'SaveResult', description: 'Each target\'s save and, with an effect, its damage.', additionalProperties: false })

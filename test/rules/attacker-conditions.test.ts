@@ -33,7 +33,9 @@ test('variant: wounded brings bloodied; sickened counts as bloodied, once (varia
 
 test('property: penalties are never bonuses, and naming a condition twice or in another order changes nothing', () => {
   const names = ['prone', 'shaken', 'frightened', 'panicked', 'dazzled', 'entangled', 'sickened', 'squeezing', 'grappled', 'bloodied', 'wounded', 'disoriented', 'stunned']
-  fc.assert(fc.property(fc.constantFrom(...RULESET_IDS), fc.array(fc.constantFrom(...names), { maxLength: 8 }), fc.constantFrom('melee', 'ranged', 'checks' as const), (id, conditions, roll) => {
+  fc.assert(fc.property(fc.constantFrom(...RULESET_IDS), fc.array(fc.constantFrom(...names), { maxLength: 8 }), fc.constantFrom('melee', 'ranged', 'checks' as const), (id, drawn, roll) => {
+    // Only the names the ruleset defines (the variant's disoriented is refused elsewhere, docs/rules.md §85).
+    const conditions = drawn.filter((name) => getRuleset(id).effects[name] !== undefined)
     const once = sum(penalties(id, { conditions }, roll))
     assert.ok(once <= 0)
     assert.equal(sum(penalties(id, { conditions: [...conditions, ...conditions].reverse() }, roll)), once)

@@ -27,8 +27,8 @@ test('variant › Initiative: the variant adds BCB, and bloodied −1 / wounded 
   assert.equal(initiativeModifier(variant, { id: 'v', baseAttackBonus: 3, conditions: ['deafened', 'shaken'] }).value, -3)
   // docs/rules.md §63: sickened counts as bloodied and does not add a second −1.
   assert.equal(initiativeModifier(variant, { id: 'v', baseAttackBonus: 0, conditions: ['sickened'], hitPoints: { max: 20, current: 10 } }).value, -1)
-  // dnd35 ignores BCB and the variant's penalties.
-  assert.equal(initiativeModifier(dnd35, { id: 'd', baseAttackBonus: 3, conditions: ['deafened'] }).value, 0)
+  // dnd35 ignores BCB; deafened is −4 on initiative there too (SRD 3.5 › Conditions › Deafened).
+  assert.equal(initiativeModifier(dnd35, { id: 'd', baseAttackBonus: 3, conditions: ['deafened'] }).value, -4)
   assert.throws(() => rollInitiative(variant, [{ id: 'x' }], dice(10)),
     (e: unknown) => e instanceof RuleError && e.kind === 'missing-field' && e.errors[0]?.path === '/combatants/0/baseAttackBonus')
 })

@@ -29,6 +29,7 @@ export const aid: EncounterAction = {
   type: 'aid',
   body: actionBody('aid', { actor: F.actor, target: F.target, ally: OPTION_FIELDS.ally, choice: OPTION_FIELDS.choice }, { weapon: F.weapon, readied: F.readied, seed: F.seed, dice: F.dice }),
   result: AidAnotherResponseSchema,
+  attack: true,
   cost: 'primary',
   description: '`aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally\'s next attack or AC.',
   handle: ({ draft, body, actor }) => {

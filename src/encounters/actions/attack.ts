@@ -10,6 +10,7 @@ export const attack: EncounterAction = {
   result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: 'primary',
+  attack: true,
   offTurn: () => true,
   description: '`attack` (standard; variant major): `actor`, `target`, `weapon`, optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor\'s turn.',
   handle: (context) => strike(context, 'attack', 'single')

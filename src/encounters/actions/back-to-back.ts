@@ -20,6 +20,7 @@ export const backToBack: EncounterAction = {
   type: 'back-to-back',
   body: actionBody('back-to-back', { ...STRIKE_REQUIRED, ally: OPTION_FIELDS.ally }, { options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
   result: AttackResponseSchema,
+  attack: true,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'backToBack', 'fighting back-to-back'); return 'primary' },
   description: '`back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.',

@@ -19,6 +19,7 @@ export const charge: EncounterAction = {
   type: 'charge',
   body: actionBody('charge', STRIKE_REQUIRED, { options: STRIKE_OPTIONS, readied: F.readied, seed: F.seed, dice: F.dice }),
   result: AttackResponseSchema,
+  attack: true,
   options: STRIKE_OPTIONS,
   cost: (_ruleset, _body, restricted) => restricted ? 'primary' : 'fullRound',
   description: '`charge` (full-round; standard or major when restricted): as `attack`, +2; the actor is `charging` (−2 AC) until its next turn.',

@@ -2,6 +2,7 @@ import { ACTION_FIELDS as F, BOOKKEEPING_RESULT } from '../../schemas/encounters
 import { addCondition, endsAt, removeCondition } from '../flow.js'
 import { missing, notPossible } from '../problems.js'
 import { actionBody, combatant, type EncounterAction } from './types.js'
+import { ruleNotDefined } from '../../rules/errors.js'
 
 /** A condition a GM adds (for a number of rounds, or until removed) or removes. */
 export const condition: EncounterAction = {
@@ -19,6 +20,8 @@ export const condition: EncounterAction = {
       if (body.durationRounds !== undefined) throw notPossible('durationRounds goes with add', '/durationRounds')
       removeCondition(draft, target, body.remove as string, 'condition action')
     } else {
+      // docs/rules.md §85: a condition the encounter's ruleset has no row for is refused, never stored to do nothing.
+      if (draft.ruleset.effects[body.add as string] === undefined) throw ruleNotDefined(draft.ruleset.name, `the condition "${body.add as string}"`, '/add')
       const rounds = body.durationRounds as number | undefined
       addCondition(draft, target, body.add as string, rounds === undefined ? null : endsAt(draft, rounds), 'condition action')
     }

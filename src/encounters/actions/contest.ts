@@ -17,7 +17,9 @@ export function contest ({ draft, body, actor }: ActionContext, type: 'grapple' 
     attacker: creatureOf(attacker, draft.ruleset),
     defender: creatureOf(defender, draft.ruleset),
     ...(others.length > 0 ? { others: others.map((c) => creatureOf(c, draft.ruleset)) } : {}),
-    ...(body.options !== undefined ? { options: body.options } : {})
+    ...(body.options !== undefined ? { options: body.options } : {}),
+    // Who may act was decided by the encounter (src/encounters/dispatch.ts), a 409 there.
+    actorMayAct: true
   } as ManeuverRequest
   const references = [
     { from: '/attacker', to: '/actor', id: attacker.id },

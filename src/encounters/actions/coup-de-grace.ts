@@ -10,6 +10,7 @@ export const coupDeGrace: EncounterAction = {
   result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: 'fullRound',
+  attack: true,
   description: '`coup-de-grace` (full-round): `actor`, `target` (helpless), `weapon`, optional `options`.',
   handle: (context) => strike(context, 'coup-de-grace', 'coup-de-grace')
 }

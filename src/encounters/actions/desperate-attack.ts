@@ -18,6 +18,7 @@ export const desperateAttack: EncounterAction = {
   type: 'desperate-attack',
   body: actionBody('desperate-attack', STRIKE_REQUIRED, { options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
   result: AttackResponseSchema,
+  attack: true,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'desperateAttack', 'desperate attacks'); return 'primary' },
   description: '`desperate-attack` (variant, major): as `attack`, melee, +4; then provokes, and −2 AC until its next turn.',

@@ -15,6 +15,7 @@ export const driveBack: EncounterAction = {
   type: 'drive-back',
   body: actionBody('drive-back', { ...STRIKE_REQUIRED, defenderChoice: OPTION_FIELDS.defenderChoice }, { options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
   result: DriveBackResponseSchema,
+  attack: true,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'driveBack', 'driving back'); return 'primary' },
   description: '`drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).',

@@ -10,6 +10,7 @@ export const fullAttack: EncounterAction = {
   result: AttackResponseSchema,
   options: STRIKE_OPTIONS,
   cost: 'fullRound',
+  attack: true,
   description: '`full-attack` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`.',
   handle: (context) => strike(context, 'full-attack', 'full')
 }

@@ -11,6 +11,7 @@ export const grappleAction: EncounterAction = {
   result: GrappleResponseSchema,
   options: GrappleOptionsSchema,
   cost: 'primary',
+  attack: true,
   description: '`grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.',
   handle: (context) => contest(context, 'grapple')
 }

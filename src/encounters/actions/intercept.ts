@@ -20,6 +20,7 @@ export const intercept: EncounterAction = {
   type: 'intercept',
   body: actionBody('intercept', { actor: F.actor, target: F.target, offTurn: F.offTurn }, { options: ManeuverOptionsSchema, seed: F.seed, dice: F.dice }),
   result: InterceptResponseSchema,
+  attack: true,
   options: ManeuverOptionsSchema,
   cost: () => { throw conflict('intercept is a reaction: it is taken off the actor\'s turn, with offTurn: true, as a foe moves past', '/offTurn') },
   offTurn: () => true,

@@ -11,6 +11,7 @@ export const maneuverAction: EncounterAction = {
   result: ManeuverResponseSchema,
   options: ManeuverOptionsSchema,
   cost: 'primary',
+  attack: true,
   description: '`maneuver` (standard): `actor`, `target`, `maneuver`, optional `options`.',
   handle: (context) => contest(context, 'maneuver')
 }

@@ -50,7 +50,9 @@ export function strike ({ draft, body, actor }: ActionContext, type: string, mod
     weapon: body.weapon,
     ...(body.offHand !== undefined ? { offHand: body.offHand } : {}),
     mode,
-    ...(Object.keys(options).length > 0 ? { options } : {})
+    ...(Object.keys(options).length > 0 ? { options } : {}),
+    // Who may act was decided by the encounter (src/encounters/dispatch.ts), a 409 there.
+    actorMayAct: true
   } as AttackRequest
   const result = inBody([{ from: '/attacker', to: '/actor', id: attacker.id }, { from: '/target', to: '/target', id: target.id }],
     () => resolveAttack(draft, request))

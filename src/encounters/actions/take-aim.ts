@@ -23,6 +23,7 @@ export const takeAim: EncounterAction = {
   type: 'take-aim',
   body: actionBody('take-aim', STRIKE_REQUIRED, { shoot: OPTION_FIELDS.shoot, options: STRIKE_OPTIONS, seed: F.seed, dice: F.dice }),
   result: TakeAimResponseSchema,
+  attack: true,
   options: STRIKE_OPTIONS,
   cost: (ruleset) => { variantOption(ruleset, 'takeAim', 'taking aim'); return 'fullRound' },
   description: '`take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.',

@@ -40,7 +40,9 @@ export const turn: EncounterAction = {
       ...(body.targets !== undefined ? { targets: targets.map((t) => t.input) } : {}),
       ...(body.previousTurningCheck !== undefined ? { previousTurningCheck: body.previousTurningCheck } : {}),
       ...(body.commandedHitDice !== undefined ? { commandedHitDice: body.commandedHitDice } : {}),
-      ...(body.checkModifiers !== undefined ? { checkModifiers: body.checkModifiers } : {})
+      ...(body.checkModifiers !== undefined ? { checkModifiers: body.checkModifiers } : {}),
+      // Who may act was decided by the encounter (src/encounters/dispatch.ts), a 409 there.
+      actorMayAct: true
     } as TurningRequestBody
     const references: Reference[] = [
       { from: '/turner', to: '/actor', id: turner.id },

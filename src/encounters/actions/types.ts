@@ -49,6 +49,11 @@ export interface EncounterAction {
   cost: Slot | null | ((ruleset: Ruleset, body: ActionBody, restricted: boolean) => Slot | null)
   /** A GM may use it at any time, off any turn (always, or in the states the function accepts). */
   gm?: boolean | ((state: EncounterState) => boolean)
+  /**
+   * It makes an attack roll or something like one (a maneuver, a grapple
+   * check), which conditions such as nauseated or panicked forbid (docs/rules.md §73).
+   */
+  attack?: boolean
   /** It may be taken off the actor's turn with `offTurn: true` (a reaction), for this body. */
   offTurn?: (ruleset: Ruleset, body: ActionBody) => boolean
   /** One Markdown line for the operation's description: the fields and what it costs. */

@@ -127,6 +127,8 @@ export function attackBonus (input: AttackBonusInput): Stacked {
   const mods: Modifier[] = coreAttackModifiers(ruleset, attacker, stats, weapon, bab)
   // The attacker's own conditions and hit-point states (docs/rules.md §P1.4; the variant's bloodied and wounded, §P6.3).
   mods.push(...stats.changes(`attack.${kind}`))
+  // The target's conditions that favour its attackers (rebuked, turned and cowering: +2, SRD 3.5 › Turn Undead).
+  mods.push(...atPath('/target', () => effectiveStats(ruleset, target)).changes('attack.against'))
   if (weapon.enhancement !== 0) mods.push(fixed(`${weapon.name} enhancement`, weapon.enhancement, 'enhancement'))
   // SRD 3.5/PRD › Equipment: a composite bow stronger than its wielder is used at −2.
   if (weapon.compositeRating !== undefined && (modifierOf(attacker.abilities, 'str') ?? 0) < weapon.compositeRating) {

@@ -1,5 +1,6 @@
-import { modifierOf } from '../abilities.js'
 import { type CombatantInput, hasFeat } from '../combatant.js'
+import { effectiveStats } from '../effects.js'
+import { atPath } from '../errors.js'
 import type { Dice } from '../dice/roller.js'
 import type { ParsedNotation } from '../dice/notation.js'
 import { type BreakdownEntry, type Modifier, NO_BREAKDOWN, type Stacked, fixed, stackModifiers } from '../modifiers.js'
@@ -37,7 +38,8 @@ export interface DamageResult {
  * rating; crossbows none; the variant's projectiles none.
  */
 export function strengthToDamage (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon): Modifier | null {
-  const str = modifierOf(attacker.abilities, 'str')
+  // The effective score: conditions that lower Strength (fatigued, exhausted, paralyzed) lower its damage too.
+  const str = atPath('/attacker', () => effectiveStats(ruleset, attacker)).ability('str')
   if (str === null) return null
   if (weapon.type === 'ranged' && !ruleset.attacks.projectileStrength) return null
   switch (weapon.strengthToDamage) {
@@ -77,6 +79,8 @@ export function planDamage (input: {
   if (policy.baseBonusToDamage && weapon.proficient && !untrainedUnarmed && input.baseBonus !== 0) {
     mods.push(fixed('base combat bonus', input.baseBonus))
   }
+  // The attacker's conditions on weapon damage rolls (sickened −2, SRD 3.5 › Conditions › Sickened), multiplied with the roll.
+  mods.push(...atPath('/attacker', () => effectiveStats(ruleset, attacker)).changes('damage'))
   mods.push(...input.damageModifiers)
   return {
     weaponName: weapon.name,

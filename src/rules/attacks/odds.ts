@@ -10,7 +10,7 @@ import { afterDamage, targetHitPoints } from './hit-points.js'
 import { type MassiveDamageOdds, massiveDamageOdds } from './massive-damage.js'
 import { type AttackPlan, type CoupDeGracePlan, planAction } from './plan.js'
 import type { AttackRequest } from './request.js'
-import { attackHits, confirmationHits } from './resolve.js'
+import { type AttackActionResult, attackHits, confirmationHits, sidesConditions } from './resolve.js'
 import { d20Chance } from '../d20.js'
 
 /**
@@ -48,6 +48,8 @@ export interface AttackOdds {
 
 export interface ActionOdds {
   attacks: AttackOdds[]
+  /** As POST /v1/attacks reports them (docs/rules.md §88). */
+  conditions: AttackActionResult['conditions']
   expectedDamage: number
   distribution: Outcome[]
   dropChance: number | null
@@ -411,6 +413,7 @@ export function attackOdds (ruleset: Ruleset, request: AttackRequest): ActionOdd
   const { drop, kill } = dropAndKill(ruleset, request, survivors, plan.coupDeGrace)
   return {
     attacks,
+    conditions: sidesConditions(ruleset, request),
     expectedDamage: expectedValue(distribution),
     distribution,
     dropChance: drop === null ? null : probability(drop + massiveDeath),

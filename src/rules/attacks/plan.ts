@@ -1,5 +1,6 @@
 import { type AcType, armorClass } from '../armor-class.js'
 import { type CombatantInput, hasFeat } from '../combatant.js'
+import { assertCanAct } from '../can-act.js'
 import { conditionTags, effectiveStats } from '../effects.js'
 import { DomainError, atPath, ruleNotDefined } from '../errors.js'
 import { saveBonus } from '../saves/save-bonus.js'
@@ -103,8 +104,10 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
   const swift = options.swiftAttack && policy.swiftAttackPenalty !== null ? policy.swiftAttackPenalty : 0
   const specific = swift ? [...spec.specific, fixed('Swift Attack (BCB counts 4 lower)', -swift)] : spec.specific
   const bonus = attackBonus({ ruleset, attacker, target, weapon, weaponPath: spec.weaponPath, options, specific, switchPenalty })
-  const cover = options.cover === 'total' ? 'none' : (options.cover ?? 'none')
   const attackerTags = conditionTags(ruleset, attacker.conditions)
+  // An incorporeal attacker's touch attacks ignore cover where the ruleset says so (PRD › Special Abilities › Incorporeal).
+  const ignoresCover = weapon.touch && attackerTags.has('touch-ignores-cover')
+  const cover = options.cover === 'total' || ignoresCover ? 'none' : (options.cover ?? 'none')
   const targetTags = conditionTags(ruleset, target.conditions)
   const attackerInGrapple = attackerTags.has('in-grapple')
   const ac = atPath('/target', () => armorClass(ruleset, target, {
@@ -187,6 +190,8 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
   const bothEnds = mode === 'full' && (request.offHand?.double ?? false)
   const weapon = atPath('/weapon', () => resolveWeapon(request.weapon, request.attacker.size, bothEnds ? 'double-primary' : 'primary'))
   const offHand = request.offHand ? atPath('/offHand', () => resolveWeapon(request.offHand!, request.attacker.size, 'off-hand')) : null
+  // docs/rules.md §73: a single attack is a standard action; a full attack and a coup de grace take the full round.
+  if (request.actorMayAct !== true) assertCanAct(ruleset, request.attacker, { attack: true, slot: mode === 'single' ? 'primary' : 'fullRound', charge: options.charging === true }, '/attacker')
   checkAttackIsPossible(ruleset, request.attacker, weapon, options, '/weapon')
   if (offHand) checkAttackIsPossible(ruleset, request.attacker, offHand, options, '/offHand')
   const bab = baseAttackBonus(request.attacker)

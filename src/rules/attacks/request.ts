@@ -39,4 +39,10 @@ export interface AttackRequest {
   offHand?: WeaponInput
   mode?: AttackMode
   options?: AttackOptions
+  /**
+   * Set by the encounter, never by a client (the schema has no such field):
+   * it has already checked that the actor may act (docs/rules.md §73, a 409),
+   * with its own exceptions (docs/rules.md §68).
+   */
+  actorMayAct?: boolean
 }

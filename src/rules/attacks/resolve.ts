@@ -1,7 +1,9 @@
 import { judgeD20 } from '../d20.js'
 import type { Dice } from '../dice/roller.js'
 import type { BreakdownEntry } from '../modifiers.js'
-import { DomainError } from '../errors.js'
+import { DomainError, atPath } from '../errors.js'
+import { type AppliedCondition, appliedConditions } from '../effects.js'
+import type { CombatantInput } from '../combatant.js'
 import { diceCount } from '../dice/notation.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { type DamageResult, damageMultiplier, rollDamage } from './damage.js'
@@ -35,6 +37,8 @@ export interface CoupDeGraceResult {
 
 export interface AttackActionResult {
   attacks: AttackResult[]
+  /** The conditions the rules applied to each side, listed and implied (docs/rules.md §88). */
+  conditions: { attacker: AppliedCondition[], target: AppliedCondition[] }
   totals: { damage: number, lethal: number, nonlethal: number, hits: number, criticals: number }
   coupDeGrace: CoupDeGraceResult | null
 }
@@ -153,10 +157,15 @@ export function resolveAttackFast (plan: AttackPlan, dice: Dice): AttackResult {
 }
 
 /** Plan an attack action and check its dice bound: every rules error is raised here, before a die is rolled. */
-export function planAttackAction (ruleset: Ruleset, request: AttackRequest): ActionPlan {
+/** A planned action and the conditions the rules applied to each side: planning-time facts no die changes. */
+export interface AttackActionPlan extends ActionPlan {
+  conditions: AttackActionResult['conditions']
+}
+
+export function planAttackAction (ruleset: Ruleset, request: AttackRequest): AttackActionPlan {
   const plan = planAction(ruleset, request)
   checkDamageDice(plan.attacks)
-  return plan
+  return { ...plan, conditions: sidesConditions(ruleset, request) }
 }
 
 /**
@@ -164,7 +173,7 @@ export function planAttackAction (ruleset: Ruleset, request: AttackRequest): Act
  * coup de grace. `target` is the request's target (a coup de grace reads its
  * hit points). `detail: false` is the fast path, as for `resolveAttack`.
  */
-export function rollAttackAction (ruleset: Ruleset, target: AttackRequest['target'], plan: ActionPlan, dice: Dice, detail = true): AttackActionResult {
+export function rollAttackAction (ruleset: Ruleset, target: AttackRequest['target'], plan: AttackActionPlan, dice: Dice, detail = true): AttackActionResult {
   const attacks: AttackResult[] = []
   const totals = { damage: 0, lethal: 0, nonlethal: 0, hits: 0, criticals: 0 }
   for (const planned of plan.attacks) {
@@ -184,7 +193,15 @@ export function rollAttackAction (ruleset: Ruleset, target: AttackRequest['targe
   const struck = attacks[0]
   // Stryker disable next-line OptionalChaining: equivalent: every plan has at least one attack, so attacks[0] exists
   if (plan.coupDeGrace && struck?.damage) coupDeGrace = rollCoupDeGraceSave(ruleset, target, plan.coupDeGrace, struck.damage, dice)
-  return { attacks, totals, coupDeGrace }
+  return { attacks, conditions: plan.conditions, totals, coupDeGrace }
+}
+
+/** The attacker's and the target's applied conditions, for the attack and its odds (docs/rules.md §88). */
+export function sidesConditions (ruleset: Ruleset, request: { attacker: CombatantInput, target: CombatantInput }): AttackActionResult['conditions'] {
+  return {
+    attacker: atPath('/attacker', () => appliedConditions(ruleset, request.attacker)),
+    target: atPath('/target', () => appliedConditions(ruleset, request.target))
+  }
 }
 
 /** POST /v1/attacks: plan the action, then roll it. */

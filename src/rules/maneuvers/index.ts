@@ -1,6 +1,7 @@
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
-import { DomainError, ruleNotDefined } from '../errors.js'
+import { DomainError, atPath, ruleNotDefined } from '../errors.js'
+import { appliedConditions } from '../effects.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { Participant } from './checks.js'
 import { resolveCombatManeuverGrapple } from './grapple-cmb.js'
@@ -11,6 +12,7 @@ import { OPPOSED_MANEUVERS } from './maneuvers-opposed.js'
 import { STRENGTH_MANEUVERS } from './maneuvers-strength.js'
 import type { ManeuverSystem } from './policy.js'
 import type { ManeuverRequest, ManeuverResult } from './types.js'
+import { assertCanAct } from '../can-act.js'
 
 export type { ManeuverPolicy } from './policy.js'
 export type { ManeuverRequest, ManeuverResult } from './types.js'
@@ -39,11 +41,30 @@ export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, re
   if (!ruleset.capabilities.grappleActions.includes(action)) {
     throw ruleNotDefined(ruleset.name, `the grapple action "${action}" (it defines: ${ruleset.capabilities.grappleActions.join(', ')})`, '/action')
   }
+  // docs/rules.md §73: a grapple action is an attack (a standard action) its actor's conditions may forbid.
+  if (request.actorMayAct !== true) assertCanAct(ruleset, request.attacker, { attack: true, slot: 'primary' }, '/attacker')
   const parts = participants(request)
   const options = request.options ?? {}
-  return policy.kind === 'opposed-checks'
+  const conditions = sidesConditions(ruleset, request)
+  const result = policy.kind === 'opposed-checks'
     ? resolveOpposedGrapple(ruleset, policy, dice, action, parts, options)
     : resolveCombatManeuverGrapple(ruleset, policy, dice, action, parts, options)
+  return withConditions(result, conditions)
+}
+
+/** Each side's applied conditions before the action (docs/rules.md §88), computed before the procedure changes anything. */
+function sidesConditions (ruleset: Ruleset, request: ManeuverRequest): NonNullable<ManeuverResult['conditions']> {
+  return {
+    attacker: atPath('/attacker', () => appliedConditions(ruleset, request.attacker)),
+    defender: atPath('/defender', () => appliedConditions(ruleset, request.defender)),
+    others: (request.others ?? []).map((c, i) => atPath(`/others/${i}`, () => appliedConditions(ruleset, c)))
+  }
+}
+
+/** The result with `conditions` after `steps`, the order the response schema lists them. */
+function withConditions (result: ManeuverResult, conditions: NonNullable<ManeuverResult['conditions']>): ManeuverResult {
+  const { success, steps, ...rest } = result
+  return { success, steps, conditions, ...rest }
 }
 
 const PROCEDURES: Record<ManeuverSystem, Record<string, ManeuverProcedure>> = {
@@ -61,6 +82,8 @@ export function resolveManeuver (ruleset: Ruleset, dice: Dice, maneuver: string,
   if (procedure === undefined) {
     throw ruleNotDefined(ruleset.name, `the maneuver "${maneuver}" (it defines: ${ruleset.capabilities.maneuvers.join(', ')})`, '/maneuver')
   }
+  if (request.actorMayAct !== true) assertCanAct(ruleset, request.attacker, { attack: true, slot: 'primary', charge: request.options?.charging === true }, '/attacker')
   const { attacker, defender } = participants(request)
-  return procedure({ ruleset, dice, maneuver, attacker, defender, options: request.options ?? {} })
+  const conditions = sidesConditions(ruleset, request)
+  return withConditions(procedure({ ruleset, dice, maneuver, attacker, defender, options: request.options ?? {} }), conditions)
 }

@@ -1,3 +1,4 @@
+import type { AppliedCondition } from '../effects.js'
 import type { CombatantInput } from '../combatant.js'
 import type { BreakdownEntry, Modifier } from '../modifiers.js'
 
@@ -94,6 +95,8 @@ export interface ConditionState {
 export interface ManeuverResult {
   success: boolean
   steps: Step[]
+  /** The conditions the rules applied to each side before the action, listed and implied (docs/rules.md §88). */
+  conditions?: { attacker: AppliedCondition[], defender: AppliedCondition[], others: AppliedCondition[][] }
   state: ConditionState
   damage: DamageResult | null
   effect: ManeuverEffect
@@ -150,4 +153,6 @@ export interface ManeuverRequest {
   defender: CombatantInput
   others?: CombatantInput[]
   options?: ManeuverOptions
+  /** Set by the encounter, never by a client: it has checked who may act (docs/rules.md §68, §73). */
+  actorMayAct?: boolean
 }

@@ -41,7 +41,6 @@ export const BASE_EFFECTS: EffectsTable = {
   fatigued: {},
   exhausted: {},
   deafened: {},
-  disoriented: {},
   paralyzed: {},
   petrified: {},
   confused: {},
@@ -51,7 +50,6 @@ export const BASE_EFFECTS: EffectsTable = {
   commanded: {},
   bloodied: {},
   wounded: {},
-  held: {},
   charging: {},
   'fighting-defensively': {},
   'total-defense': {},
@@ -69,14 +67,18 @@ export const BASE_EFFECTS: EffectsTable = {
  */
 export const HELPLESS_EFFECTS: EffectsTable = {
   ...BASE_EFFECTS,
-  helpless: { helpless: true, changes: on(-4, 'ac.melee') },
+  // docs/rules.md §73: a helpless creature takes no action (SRD 3.5 › Conditions › Helpless).
+  helpless: { helpless: true, forbids: ['all'], changes: on(-4, 'ac.melee') },
   paralyzed: { implies: ['helpless'] },
   unconscious: { implies: ['helpless'], tags: ['out-of-fight'] },
+  // docs/rules.md §71: a dying or stable creature is unconscious (SRD 3.5 › Injury and Death).
+  dying: { implies: ['unconscious'], tags: ['out-of-fight'] },
+  stable: { implies: ['unconscious'], tags: ['out-of-fight'] },
   asleep: { implies: ['helpless'] },
   'tied-up': { implies: ['helpless'] },
   petrified: { implies: ['helpless'] },
   // PRD › Combat Maneuvers: maneuvers against an incapacitated target succeed; a dead one resists nothing.
-  dead: { incapacitated: true, tags: ['out-of-fight'] }
+  dead: { incapacitated: true, forbids: ['all'], tags: ['out-of-fight'] }
 }
 
 /**
@@ -89,9 +91,11 @@ export const SRD_EFFECTS: EffectsTable = {
   'flat-footed': { deniesDex: true, uncannyDodgeKeepsDex: true },
   // The variant's name for flat-footed, accepted as the same condition.
   'off-guard': { implies: ['flat-footed'] },
-  stunned: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
+  // SRD 3.5 › Conditions › Stunned: drops what it holds, takes no actions, −2 AC, loses Dex to AC.
+  stunned: { deniesDex: true, forbids: ['all'], changes: on(-2, 'ac.melee', 'ac.ranged') },
   blinded: { deniesDex: true, tags: ['blind'], changes: on(-2, 'ac.melee', 'ac.ranged') },
-  cowering: { deniesDex: true, changes: on(-2, 'ac.melee', 'ac.ranged') },
+  // SRD 3.5 › Conditions › Cowering: frozen in fear, no actions, −2 AC, loses Dex to AC.
+  cowering: { deniesDex: true, forbids: ['all'], changes: on(-2, 'ac.melee', 'ac.ranged') },
   // Defender prone −4 melee, +4 ranged; attacker prone −4 melee.
   prone: { tags: ['ranged-weapons-limited'], changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
   kneeling: { changes: [...on(-2, 'ac.melee'), ...on(2, 'ac.ranged')] },
@@ -104,21 +108,39 @@ export const SRD_EFFECTS: EffectsTable = {
   grappled: { implies: ['grappling'], tags: ['in-grapple'] },
   // SRD 3.5 › Terrain and Obstacles › Squeezing: −4 on attack rolls and −4 AC.
   squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
-  // docs/rules.md §P1.4 (SRD 3.5/PRD › Entangled): −2 on attacks and −4 Dex, which lowers AC, CMD, Reflex and initiative through the modifier.
-  entangled: { changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
+  // docs/rules.md §P1.4 (SRD 3.5/PRD › Entangled): −2 on attacks and −4 Dex, which lowers AC, CMD, Reflex and
+  // initiative through the modifier; it cannot run or charge.
+  entangled: { forbids: ['charge'], changes: [...on(-4, 'ability.dex'), ...on(-2, 'attack.melee', 'attack.ranged')] },
   // SRD 3.5 › Charge: −2 AC until the start of the charger's next turn.
   charging: { changes: on(-2, 'ac.melee', 'ac.ranged') },
   'fighting-defensively': { changes: [{ target: 'ac.dodge', value: 2, type: 'dodge' }] },
   'total-defense': { changes: [{ target: 'ac.dodge', value: 4, type: 'dodge' }] },
   dazzled: { changes: on(-1, 'attack.melee', 'attack.ranged') },
+  // SRD 3.5 › Conditions › Deafened: −4 on initiative checks.
+  deafened: { changes: on(-4, 'initiative') },
+  // SRD 3.5 › Conditions › Dazed: no actions, no penalty to AC (docs/rules.md §73).
+  dazed: { forbids: ['all'] },
+  // SRD 3.5 › Conditions › Fatigued: −2 Str and Dex, no run or charge; Exhausted: −6 each, and it replaces fatigued.
+  fatigued: { forbids: ['charge'], replacedBy: ['exhausted'], changes: on(-2, 'ability.str', 'ability.dex') },
+  exhausted: { forbids: ['charge'], changes: on(-6, 'ability.str', 'ability.dex') },
   // Shaken: −2 on attack rolls, saves, skill and ability checks; frightened and panicked include it and do not add to it.
   shaken: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save') },
   frightened: { implies: ['shaken'] },
-  panicked: { implies: ['shaken'] },
-  sickened: { changes: on(-2, 'attack.melee', 'attack.ranged', 'check', 'save') },
+  // SRD 3.5 › Conditions › Panicked: flees, and cowers if cornered; it makes no attacks (docs/rules.md §73).
+  panicked: { implies: ['shaken'], forbids: ['attack'] },
+  // SRD 3.5 › Conditions › Sickened: −2 on attack rolls, weapon damage rolls, saves, skill and ability checks.
+  sickened: { changes: [...on(-2, 'attack.melee', 'attack.ranged', 'check', 'save'), ...on(-2, 'damage')] },
+  // SRD 3.5 › Conditions › Nauseated: no attacks, spells or concentration; a single move action a turn.
+  nauseated: { forbids: ['attack', 'primary', 'fullRound'], changes: on(-1, 'actions') },
   // SRD 3.5 › Disabled; Staggered (SRD 3.5 › Conditions): a single move or standard action each turn.
-  disabled: { changes: on(-1, 'actions') },
-  staggered: { changes: on(-1, 'actions') }
+  disabled: { forbids: ['fullRound'], changes: on(-1, 'actions') },
+  staggered: { forbids: ['fullRound'], changes: on(-1, 'actions') },
+  // SRD 3.5 › Conditions › Paralyzed: Str and Dex count as 0; helpless.
+  paralyzed: { implies: ['helpless'], abilityScores: { str: 0, dex: 0 } },
+  // SRD 3.5 › Turn Undead: a turned undead that cannot flee cowers, and attacks against it get +2.
+  turned: { withAlso: { cowering: on(2, 'attack.against') } },
+  // SRD 3.5 › Turn Undead (evil clerics): a rebuked undead cowers as in awe, attacks against it +2.
+  rebuked: { implies: ['cowering'], changes: on(2, 'attack.against') }
 }
 
 /**
@@ -136,5 +158,7 @@ export const PF1E_EFFECTS: EffectsTable = {
   // PRD › Helpless Defenders: a helpless creature is also flat-footed (its Dex already counts as 0).
   helpless: { ...SRD_EFFECTS.helpless, implies: ['flat-footed'] },
   // PRD › Combat Maneuvers: +4 on combat maneuver checks against a stunned creature.
-  stunned: { ...SRD_EFFECTS.stunned, changes: [...(SRD_EFFECTS.stunned?.changes ?? []), { target: 'maneuver.against', value: 4 }] }
+  stunned: { ...SRD_EFFECTS.stunned, changes: [...(SRD_EFFECTS.stunned?.changes ?? []), { target: 'maneuver.against', value: 4 }] },
+  // PRD › Special Abilities › Incorporeal: its touch attacks ignore cover.
+  incorporeal: { tags: ['touch-ignores-cover'] }
 }

@@ -16,9 +16,19 @@ export const VARIANT_EFFECTS: EffectsTable = {
   ...HELPLESS_EFFECTS,
   'off-guard': { deniesDex: true, uncannyDodgeKeepsDex: true, deniesDexToReflex: true },
   'flat-footed': { implies: ['off-guard'] },
-  stunned: { deniesDex: true, deniesDexToReflex: true },
+  // variant › Conditions: stunned and cowering are off-guard and take no actions.
+  stunned: { deniesDex: true, deniesDexToReflex: true, forbids: ['all'] },
   blinded: { deniesDex: true, deniesDexToReflex: true, tags: ['blind'] },
-  cowering: { deniesDex: true, deniesDexToReflex: true },
+  cowering: { deniesDex: true, deniesDexToReflex: true, forbids: ['all'] },
+  // variant › Conditions › Dazed: no actions but reactions (an encounter lets its reactions through), no AC penalty.
+  dazed: { forbids: ['turn'] },
+  // variant › Conditions › Debilitated: a single minor action each turn.
+  debilitated: { forbids: ['primary', 'fullRound'], changes: on(-1, 'actions') },
+  // variant › Conditions › Fatigued: −2 to every ability score, −5 ft speed; Exhausted: a further −2, no run or charge.
+  fatigued: { changes: [...on(-2, 'ability.str', 'ability.dex', 'ability.con', 'ability.int', 'ability.wis', 'ability.cha'), ...on(-5, 'speed')] },
+  exhausted: { implies: ['fatigued'], forbids: ['charge'], changes: on(-2, 'ability.str', 'ability.dex', 'ability.con', 'ability.int', 'ability.wis', 'ability.cha') },
+  // variant › Conditions › Held: not defined by the variant; accepted, no numeric effect.
+  held: {},
   // docs/rules.md §9: prone is −4 on melee attacks; −4 AC against melee, +4 against ranged.
   prone: { tags: ['ranged-weapons-limited'], changes: [...on(-4, 'ac.melee', 'attack.melee'), ...on(4, 'ac.ranged')] },
   squeezing: { changes: on(-4, 'ac.melee', 'ac.ranged', 'attack.melee', 'attack.ranged') },
@@ -40,8 +50,8 @@ export const VARIANT_EFFECTS: EffectsTable = {
   deafened: { changes: on(-4, 'initiative') },
   // variant › Fight Back-to-Back: −2 on attacks.
   'back-to-back': { tags: ['unflankable'], changes: on(-2, 'attack.melee', 'attack.ranged') },
-  // docs/rules.md §P6.3: staggered, one minor or major action per turn, half speed.
-  staggered: { changes: on(-1, 'actions') }
+  // docs/rules.md §P6.3: staggered, one minor or major action per turn (no full-round action), half speed.
+  staggered: { forbids: ['fullRound'], changes: on(-1, 'actions') }
 }
 
 /** The d20 variant: base combat bonus, five saves, accumulated damage, no grapple or turning rules. */

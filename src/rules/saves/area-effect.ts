@@ -2,6 +2,7 @@ import { type CombatantInput, hasFeat } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { boundedNotation } from '../dice/notation.js'
 import { atPath } from '../errors.js'
+import { type AppliedCondition, appliedConditions } from '../effects.js'
 import { type BreakdownEntry, type Modifier, NO_BREAKDOWN } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { assertSaveName, saveBonus, type SaveCover } from './save-bonus.js'
@@ -37,6 +38,8 @@ export interface TargetSave {
   damage: number | null
   /** Why the damage differs from the plain rule: evasion, improved evasion (improved cover). */
   damageRule: 'evasion' | 'improved-evasion' | null
+  /** The conditions the rules applied to the target (docs/rules.md §88). */
+  conditions: AppliedCondition[]
 }
 
 export interface SavesOutcome {
@@ -83,7 +86,8 @@ export function resolveSaves (ruleset: Ruleset, request: SaveRequest, dice: Dice
       success: save.success,
       automatic: save.automatic,
       damage: dealt?.damage ?? null,
-      damageRule: dealt?.rule ?? null
+      damageRule: dealt?.rule ?? null,
+      conditions: appliedConditions(ruleset, target)
     }
   })
   return { effectDamage, results }

@@ -1,5 +1,6 @@
 import type { Dice } from '../dice/roller.js'
 import { ruleNotDefined } from '../errors.js'
+import { assertCanAct } from '../can-act.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { resolveChannelEnergy } from './channel-energy.js'
 import { resolveTurnUndead } from './turn-undead.js'
@@ -17,6 +18,8 @@ export function resolveTurning (ruleset: Ruleset, request: TurningRequest, dice:
   if (!ruleset.capabilities.turningActions.includes(request.action)) {
     throw ruleNotDefined(ruleset.name, `the turning action "${request.action}"`, '/action')
   }
+  // docs/rules.md §73: turning or channelling is a standard action its turner's conditions may forbid.
+  if (request.actorMayAct !== true) assertCanAct(ruleset, request.turner, { attack: false, slot: 'primary' }, '/turner')
   const { turnUndead, channelEnergy } = ruleset.turning
   if (CHANNEL_ACTIONS.has(request.action)) {
     if (channelEnergy === null) throw ruleNotDefined(ruleset.name, 'channel energy', '/action')

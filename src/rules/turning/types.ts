@@ -47,6 +47,8 @@ export interface TurningRequest {
   commandedHitDice?: number
   skipAlreadyTurned?: boolean
   checkModifiers?: Modifier[]
+  /** Set by the encounter, never by a client: it has checked who may act (docs/rules.md §68, §73). */
+  actorMayAct?: boolean
 }
 
 export interface Total { total: number, breakdown: BreakdownEntry[] }
