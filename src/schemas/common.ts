@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { BONUS_TYPES } from '../rules/modifiers.js'
 import { SIZES } from '../rules/size.js'
+import { STAT_BLOCK_EFFECT_TARGETS } from '../rules/stat-block-effects.js'
 import { conditionNames, listRulesets, rulesetIds } from '../rules/rulesets/index.js'
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
 import { DICE_NOTATION_PATTERN } from '../rules/dice/notation.js'
@@ -12,7 +13,8 @@ export const LIMITS = {
   sequence: MAX_SEQUENCE_LENGTH,
   modifiers: 50,
   conditions: 50,
-  feats: 100
+  feats: 100,
+  effects: 50
 } as const
 
 /** A string enumeration rendered as `{ type: string, enum: [...] }` (cleaner errors and docs than a union of literals). */
@@ -180,6 +182,18 @@ export const FeatSchema = Type.String({
   description: 'Feat or combat-relevant class feature in kebab case: weapon-finesse, precise-shot, two-weapon-fighting, improved-grapple, improved-trip, uncanny-dodge, …'
 })
 
+/** Every `saves.<name>` of the registered rulesets, for the effect target list. */
+const SAVE_TARGETS = [...new Set(listRulesets().flatMap((r) => r.saves))].map((save) => `saves.${save}`)
+
+export const StatBlockEffectSchema = Type.Object({
+  target: StringEnum([...STAT_BLOCK_EFFECT_TARGETS, ...SAVE_TARGETS], {
+    description: 'What it changes: `attack` (or `attack.melee`, `attack.ranged`: attack rolls, and the checks made like one, such as CMB), `damage` (`damage.melee`, `damage.ranged`: weapon damage rolls, multiplied on a critical), `ac` (every AC; armor, shield and natural-armor types not against touch attacks; a dodge bonus lost with Dex), `ac.touch`, `ac.flatFooted` (only that AC), `saves` or `saves.<name>` (the ruleset\'s save names; another ruleset\'s save: 422), `initiative`, `cmb`, `cmd` (pf1e only; elsewhere 422 rule-not-defined), `str`…`cha` (the score; every number built on it follows), `speed` (kept on the stat block; no operation of this API moves creatures yet).'
+  }),
+  value: Type.Integer({ minimum: -100, maximum: 100, description: 'Signed value.' }),
+  type: Type.Optional(BonusTypeSchema),
+  source: ShortString({ minLength: 1, description: 'What it comes from (`bless`): the breakdown line\'s source, and what the encounter `effect` action removes it by.' })
+}, { additionalProperties: false, title: 'Effect', description: 'A lasting effect on a stat block: a typed modifier on a named target.', examples: [{ target: 'attack', value: 1, type: 'morale', source: 'bless' }] })
+
 /** The stat block fields (OpenAPI › Combatant), spread into endpoint-specific objects. */
 export const CombatantProperties = {
   id: Type.Optional(Id),
@@ -195,7 +209,17 @@ export const CombatantProperties = {
   cmd: Type.Optional(Type.Integer({ minimum: 0, maximum: 300, description: 'pf1e: printed Combat Maneuver Defense.' })),
   hitPoints: Type.Optional(HitPointsInputSchema),
   conditions: Type.Optional(Type.Array(ConditionSchema, { maxItems: LIMITS.conditions, uniqueItems: true, title: 'Conditions', description: 'The conditions the combatant has now.' })),
-  feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true, title: 'Feats', description: 'Feats and combat-relevant class features the rules read.' }))
+  feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true, title: 'Feats', description: 'Feats and combat-relevant class features the rules read.' })),
+  // Precision damage and lasting effects (docs/rules.md §74, §96).
+  sneakAttack: Type.Optional(Type.String({
+    minLength: 1,
+    maxLength: 40,
+    format: 'dice-notation',
+    pattern: DICE_NOTATION_PATTERN,
+    description: 'dnd35, pf1e: sneak attack dice (`3d6`), added to a hit when the target is denied its Dex bonus to AC or the attacker flanks it; ranged only within 30 ft; never through concealment or any miss chance; never against a target whose `feats` hold `immune-to-precision-damage` (dnd35 also `immune-to-critical-hits`); never multiplied by a critical; lethal or nonlethal as the weapon deals. Rolled after the weapon\'s dice and its `extraDamage`. `variant`: every attacker deals 1d6 against an off-guard target and bloodies it, so this field is refused (422 rule-not-defined).',
+    examples: ['3d6']
+  })),
+  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'The creature\'s own lasting effects (bless, haste, rage, inspire courage) as typed modifiers: they stack as modifiers do, each is a breakdown line of the number it changes, and every mechanic (attacks, damage, AC, saves, maneuvers, initiative, the odds) reads them.' }))
 }
 
 export const CombatantSchema = Type.Object(CombatantProperties, {

@@ -4,6 +4,9 @@ import type { Dice } from '../dice/roller.js'
 import type { ParsedNotation } from '../dice/notation.js'
 import { type BreakdownEntry, type Modifier, type Stacked, fixed, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
+import { effectiveStats } from '../effects.js'
+import { atPath } from '../errors.js'
+import type { PrecisionPlan } from './precision.js'
 import type { Weapon } from './weapon.js'
 
 /** What a hit with one attack deals, before any die: the same for /v1/attacks and the odds. */
@@ -20,6 +23,8 @@ export interface DamagePlan {
   extra: ReadonlyArray<{ dice: ParsedNotation, type: string }>
   nonlethal: boolean
   minimum: { amount: number, nonlethal: boolean }
+  /** Sneak attack dice, rolled after `extra`, never multiplied, lethal or not as the weapon (docs/rules.md §74); absent when the hit does not qualify. */
+  precision?: PrecisionPlan
 }
 
 export interface DamageResult {
@@ -28,6 +33,8 @@ export interface DamageResult {
   nonlethal: number
   multiplier: number
   breakdown: BreakdownEntry[]
+  /** The hit bloodies the target whatever its damage (variant › Sneak Attacks); absent otherwise. */
+  bloodies?: true
 }
 
 /**
@@ -77,6 +84,8 @@ export function planDamage (input: {
   if (policy.baseBonusToDamage && weapon.proficient && !untrainedUnarmed && input.baseBonus !== 0) {
     mods.push(fixed('base combat bonus', input.baseBonus))
   }
+  // The attacker's lasting effects on weapon damage rolls (docs/rules.md §96), multiplied with the roll on a critical.
+  mods.push(...atPath('/attacker', () => effectiveStats(ruleset, attacker)).changes(weapon.type === 'melee' ? 'damage.melee' : 'damage.ranged'))
   mods.push(...input.damageModifiers)
   return {
     weaponName: weapon.name,
@@ -135,6 +144,14 @@ export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice): Da
     breakdown.push({ source: `${extra.type} ${extra.dice.text}`, type: 'untyped', value: rolled.total, applied: true, damageType: extra.type })
     sum += rolled.total
   }
+  const precision = plan.precision
+  if (precision !== undefined) {
+    const rolled = dice.rollNotation(precision.dice, 'sneak-attack')
+    breakdown.push({ source: precision.source, type: 'untyped', value: rolled.total, applied: true })
+    sum += rolled.total
+  }
   const { total, lethal, nonlethal } = finishDamage(plan, sum, breakdown)
-  return { total, lethal, nonlethal, multiplier, breakdown }
+  return precision?.bloodies === true
+    ? { total, lethal, nonlethal, multiplier, breakdown, bloodies: true }
+    : { total, lethal, nonlethal, multiplier, breakdown }
 }
