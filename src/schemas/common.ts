@@ -185,13 +185,15 @@ export const FeatSchema = Type.String({
 /** Every `saves.<name>` of the registered rulesets, for the effect target list. */
 const SAVE_TARGETS = [...new Set(listRulesets().flatMap((r) => r.saves))].map((save) => `saves.${save}`)
 
+export const EffectSourceSchema = ShortString({ minLength: 1, description: 'What an effect comes from (`bless`): the breakdown line\'s source, and what the encounter `effect` action removes it by.' })
+
 export const StatBlockEffectSchema = Type.Object({
   target: StringEnum([...STAT_BLOCK_EFFECT_TARGETS, ...SAVE_TARGETS], {
     description: 'What it changes: `attack` (or `attack.melee`, `attack.ranged`: attack rolls, and the checks made like one, such as CMB), `damage` (`damage.melee`, `damage.ranged`: weapon damage rolls, multiplied on a critical), `ac` (every AC; armor, shield and natural-armor types not against touch attacks; a dodge bonus lost with Dex), `ac.touch`, `ac.flatFooted` (only that AC), `saves` or `saves.<name>` (the ruleset\'s save names; another ruleset\'s save: 422), `initiative`, `cmb`, `cmd` (pf1e only; elsewhere 422 rule-not-defined), `str`…`cha` (the score; every number built on it follows), `speed` (kept on the stat block; no operation of this API moves creatures yet).'
   }),
   value: Type.Integer({ minimum: -100, maximum: 100, description: 'Signed value.' }),
   type: Type.Optional(BonusTypeSchema),
-  source: ShortString({ minLength: 1, description: 'What it comes from (`bless`): the breakdown line\'s source, and what the encounter `effect` action removes it by.' })
+  source: EffectSourceSchema
 }, { additionalProperties: false, title: 'Effect', description: 'A lasting effect on a stat block: a typed modifier on a named target.', examples: [{ target: 'attack', value: 1, type: 'morale', source: 'bless' }] })
 
 /** The stat block fields (OpenAPI › Combatant), spread into endpoint-specific objects. */

@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import {
   CombatantProperties, ConditionSchema, DiceControlSchema, DiceNotationSchema, Id, LIMITS, ModifierListSchema, Nullable,
-  RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema
+  RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema, StatBlockEffectSchema, EffectSourceSchema
 } from './common.js'
 import { AttackOptionsSchema, WeaponSchema } from './attacks.js'
 import { GrappleOptionsSchema, ManeuverOptionsSchema } from './maneuvers.js'
@@ -61,6 +61,15 @@ const ConditionEntrySchema = Type.Object({
   }, { additionalProperties: false }), { description: 'null: until removed.' })
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
+/** An effect as an encounter keeps it: the stat block's Effect and its end (docs/rules.md §69, §96). */
+const StoredEffectSchema = Type.Object({
+  ...StatBlockEffectSchema.properties,
+  endsAt: Type.Optional(Nullable(Type.Object({
+    round: Type.Integer(),
+    initiativeCount: Nullable(Type.Integer())
+  }, { additionalProperties: false }), { description: 'As a condition\'s `endsAt`; null or absent: until removed.' }))
+}, { additionalProperties: false, title: 'EncounterEffect', description: 'A lasting effect a combatant has in an encounter, with when it ends.' })
+
 export const EncounterCombatantSchema = Type.Object({
   ...EncounterCombatantProperties,
   id: Id,
@@ -70,6 +79,7 @@ export const EncounterCombatantSchema = Type.Object({
   initiative: Nullable(Type.Integer(), { description: 'Its initiative count; null before the start. Delay and ready change it (SRD › Delay, Ready).' }),
   hitPoints: Nullable(HitPointsSchema, { description: 'The hit-point state with its status, as POST /v1/damage reports it (the variant\'s accumulated damage, wound points and Death-save tallies included); null when the combatant has none.' }),
   conditions: Type.Array(ConditionEntrySchema),
+  effects: Type.Optional(Type.Array(StoredEffectSchema, { description: 'Its lasting effects: those of its stat block and those the `effect` action added, each with when it ends.' })),
   reactionsUsed: Type.Integer({ description: 'Attacks of opportunity (variant: reactions) used since its turn last began.' }),
   readied: Nullable(Type.Object({ trigger: Type.String(), actionType: Type.String() }, { additionalProperties: false }), { description: 'A readied action waiting for its trigger; lost when its next turn begins.' })
 }, { additionalProperties: false, title: 'EncounterCombatant', description: 'A combatant as the encounter stores it: its stat block, current hit points, conditions, side, initiative and what it has used this round.' })
@@ -184,9 +194,10 @@ export const ACTION_FIELDS = {
     continuousDamage: Type.Optional(Type.Boolean()),
     tended: Type.Optional(Type.Boolean())
   }, { additionalProperties: false, description: '`heal`: as in POST /v1/healing.' })),
-  add: Type.Optional(ConditionSchema),
-  remove: Type.Optional(ConditionSchema),
-  durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
+  // `condition` adds or removes a condition by name; `effect` adds a stat-block Effect or removes every effect of a source (docs/rules.md §96).
+  add: Type.Optional(Type.Union([ConditionSchema, StatBlockEffectSchema], { description: '`condition`: the condition to add. `effect`: the Effect to add (an effect of the same source and target is replaced).' })),
+  remove: Type.Optional(Type.Union([ConditionSchema, EffectSourceSchema], { description: '`condition`: the condition to remove. `effect`: the source whose effects to remove (`bless`).' })),
+  durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition` or `effect` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
   distanceFeet: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '`move`: how far (informational).' })),
   actionType: Type.Optional(StringEnum(actionTypeNames(), { description: '`act`: the action type spent (the ruleset\'s own names). `ready`: the action type readied.' })),
   description: Type.Optional(ShortString({ description: '`act`: what the combatant does (cast a spell, drink a potion).' })),

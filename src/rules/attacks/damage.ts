@@ -1,4 +1,3 @@
-import { modifierOf } from '../abilities.js'
 import { type CombatantInput, hasFeat } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import type { ParsedNotation } from '../dice/notation.js'
@@ -44,7 +43,8 @@ export interface DamageResult {
  * rating; crossbows none; the variant's projectiles none.
  */
 export function strengthToDamage (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon): Modifier | null {
-  const str = modifierOf(attacker.abilities, 'str')
+  // The effective score: what conditions and the stat block's effects do to Strength count here as on the attack roll.
+  const str = atPath('/attacker', () => effectiveStats(ruleset, attacker)).ability('str')
   if (str === null) return null
   if (weapon.type === 'ranged' && !ruleset.attacks.projectileStrength) return null
   switch (weapon.strengthToDamage) {

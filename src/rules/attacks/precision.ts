@@ -23,8 +23,11 @@ export interface PrecisionPolicy {
   rangedWithinFeet: number
   /** Tags in the target's `feats` that make it immune. */
   immunities: readonly string[]
-  /** A hit with it bloodies the target until it recovers a point (variant › Sneak Attacks). */
-  bloodies: boolean
+  /**
+   * The condition a hit with it gives the target until the target recovers
+   * a point of damage (the variant's `bloodied`, variant › Sneak Attacks); null: none.
+   */
+  bloodies: string | null
 }
 
 /** The precision dice a hit of this attack adds, planned before any die is rolled, or null. */
@@ -82,5 +85,5 @@ export function planPrecision (input: {
   if (!qualifies || input.missChance > 0) return null
   if (attackKind(input.weapon) === 'ranged' && (options.distanceFeet ?? 0) > rule.rangedWithinFeet) return null
   for (const tag of rule.immunities) if (hasFeat(target, tag)) return null
-  return { dice, source: `sneak attack ${dice.text}`, bloodies: rule.bloodies }
+  return { dice, source: `sneak attack ${dice.text}`, bloodies: rule.bloodies !== null }
 }
