@@ -216,7 +216,7 @@ export const CombatantProperties = {
   sneakAttack: Type.Optional(Type.String({
     minLength: 1,
     maxLength: 40,
-    format: 'dice-notation',
+    // The pattern only: the format keyword would warn in the response serializer (encounter combatants echo it); the bounds are checked with the dice.
     pattern: DICE_NOTATION_PATTERN,
     description: 'dnd35, pf1e: sneak attack dice (`3d6`), added to a hit when the target is denied its Dex bonus to AC or the attacker flanks it; ranged only within 30 ft; never through concealment or any miss chance; never against a target whose `feats` hold `immune-to-precision-damage` (dnd35 also `immune-to-critical-hits`); never multiplied by a critical; lethal or nonlethal as the weapon deals. Rolled after the weapon\'s dice and its `extraDamage`. `variant`: every attacker deals 1d6 against an off-guard target and bloodies it, so this field is refused (422 rule-not-defined).',
     examples: ['3d6']
