@@ -185,16 +185,17 @@ export const FeatSchema = Type.String({
 /** Every `saves.<name>` of the registered rulesets, for the effect target list. */
 const SAVE_TARGETS = [...new Set(listRulesets().flatMap((r) => r.saves))].map((save) => `saves.${save}`)
 
-export const EffectSourceSchema = ShortString({ minLength: 1, description: 'What an effect comes from (`bless`): the breakdown line\'s source, and what the encounter `effect` action removes it by.' })
+export const EffectSourceSchema = ShortString({ minLength: 1, title: 'EffectSource', description: 'Its origin: `bless`.' })
 
 export const StatBlockEffectSchema = Type.Object({
   target: StringEnum([...STAT_BLOCK_EFFECT_TARGETS, ...SAVE_TARGETS], {
-    description: 'What it changes: `attack` (or `attack.melee`, `attack.ranged`: attack rolls, and the checks made like one, such as CMB), `damage` (`damage.melee`, `damage.ranged`: weapon damage rolls, multiplied on a critical), `ac` (every AC; armor, shield and natural-armor types not against touch attacks; a dodge bonus lost with Dex), `ac.touch`, `ac.flatFooted` (only that AC), `saves` or `saves.<name>` (the ruleset\'s save names; another ruleset\'s save: 422), `initiative`, `cmb`, `cmd` (pf1e only; elsewhere 422 rule-not-defined), `str`…`cha` (the score; every number built on it follows), `speed` (kept on the stat block; no operation of this API moves creatures yet).'
+    title: 'EffectTarget',
+    description: 'What it changes (docs/rules.md §96; `cmb`, `cmd`: pf1e).'
   }),
-  value: Type.Integer({ minimum: -100, maximum: 100, description: 'Signed value.' }),
+  value: Type.Integer({ minimum: -100, maximum: 100 }),
   type: Type.Optional(BonusTypeSchema),
   source: EffectSourceSchema
-}, { additionalProperties: false, title: 'Effect', description: 'A lasting effect on a stat block: a typed modifier on a named target.', examples: [{ target: 'attack', value: 1, type: 'morale', source: 'bless' }] })
+}, { additionalProperties: false, title: 'Effect', description: 'A typed modifier on a named target.' })
 
 /** The stat block fields (OpenAPI › Combatant), spread into endpoint-specific objects. */
 export const CombatantProperties = {
@@ -214,14 +215,13 @@ export const CombatantProperties = {
   feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true, title: 'Feats', description: 'Feats and combat-relevant class features the rules read.' })),
   // Precision damage and lasting effects (docs/rules.md §74, §96).
   sneakAttack: Type.Optional(Type.String({
-    minLength: 1,
-    maxLength: 40,
-    // The pattern only: the format keyword would warn in the response serializer (encounter combatants echo it); the bounds are checked with the dice.
-    pattern: DICE_NOTATION_PATTERN,
-    description: 'dnd35, pf1e: sneak attack dice (`3d6`), added to a hit when the target is denied its Dex bonus to AC or the attacker flanks it; ranged only within 30 ft; never through concealment or any miss chance; never against a target whose `feats` hold `immune-to-precision-damage` (dnd35 also `immune-to-critical-hits`); never multiplied by a critical; lethal or nonlethal as the weapon deals. Rolled after the weapon\'s dice and its `extraDamage`. `variant`: every attacker deals 1d6 against an off-guard target and bloodies it, so this field is refused (422 rule-not-defined).',
-    examples: ['3d6']
+    title: 'SneakAttack',
+    // NdM, as sneak attack dice are written (`3d6`); at most 1,000 dice, checked with the dice (422).
+    maxLength: 9,
+    pattern: '^[1-9][0-9]{0,3}d[1-9][0-9]{0,3}$',
+    description: 'dnd35, pf1e: sneak attack dice (docs/rules.md §74). `variant`: 422.',
   })),
-  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'The creature\'s own lasting effects (bless, haste, rage, inspire courage) as typed modifiers: they stack as modifiers do, each is a breakdown line of the number it changes, and every mechanic (attacks, damage, AC, saves, maneuvers, initiative, the odds) reads them.' }))
+  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'Lasting effects (docs/rules.md §96).' }))
 }
 
 export const CombatantSchema = Type.Object(CombatantProperties, {

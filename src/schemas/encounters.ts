@@ -44,7 +44,8 @@ export const AddCombatantSchema = Type.Object({
 })
 
 export const CombatantPatchSchema = Type.Object(
-  Object.fromEntries(Object.entries(patchable).map(([k, v]) => [k, Type.Optional(Nullable(v as never, { description: (v as { description?: string }).description }))])),
+  // A titled field is a component whose own description says it all; only the others repeat theirs here.
+  Object.fromEntries(Object.entries(patchable).map(([k, v]) => [k, Type.Optional(Nullable(v as never, { description: (v as { title?: string }).title === undefined ? (v as { description?: string }).description : undefined }))])),
   {
     additionalProperties: false,
     minProperties: 1,
@@ -53,22 +54,22 @@ export const CombatantPatchSchema = Type.Object(
   }
 )
 
+/** When a condition or an effect ends (docs/rules.md §69), one component for both. */
+const EndsAtSchema = Type.Object({
+  round: Type.Integer({ description: 'The round it ends in.' }),
+  initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
+}, { additionalProperties: false, title: 'EndsAt' })
+
 const ConditionEntrySchema = Type.Object({
   name: Type.String({ description: 'The condition.' }),
-  endsAt: Nullable(Type.Object({
-    round: Type.Integer({ description: 'The round it ends in.' }),
-    initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
-  }, { additionalProperties: false }), { description: 'null: until removed.' })
+  endsAt: Nullable(EndsAtSchema, { description: 'null: until removed.' })
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
 /** An effect as an encounter keeps it: the stat block's Effect and its end (docs/rules.md §69, §96). */
 const StoredEffectSchema = Type.Object({
   ...StatBlockEffectSchema.properties,
-  endsAt: Type.Optional(Nullable(Type.Object({
-    round: Type.Integer(),
-    initiativeCount: Nullable(Type.Integer())
-  }, { additionalProperties: false }), { description: 'As a condition\'s `endsAt`; null or absent: until removed.' }))
-}, { additionalProperties: false, title: 'EncounterEffect', description: 'A lasting effect a combatant has in an encounter, with when it ends.' })
+  endsAt: Type.Optional(Nullable(EndsAtSchema))
+}, { additionalProperties: false })
 
 export const EncounterCombatantSchema = Type.Object({
   ...EncounterCombatantProperties,
@@ -79,7 +80,7 @@ export const EncounterCombatantSchema = Type.Object({
   initiative: Nullable(Type.Integer(), { description: 'Its initiative count; null before the start. Delay and ready change it (SRD › Delay, Ready).' }),
   hitPoints: Nullable(HitPointsSchema, { description: 'The hit-point state with its status, as POST /v1/damage reports it (the variant\'s accumulated damage, wound points and Death-save tallies included); null when the combatant has none.' }),
   conditions: Type.Array(ConditionEntrySchema),
-  effects: Type.Optional(Type.Array(StoredEffectSchema, { description: 'Its lasting effects: those of its stat block and those the `effect` action added, each with when it ends.' })),
+  effects: Type.Optional(Type.Array(StoredEffectSchema)),
   reactionsUsed: Type.Integer({ description: 'Attacks of opportunity (variant: reactions) used since its turn last began.' }),
   readied: Nullable(Type.Object({ trigger: Type.String(), actionType: Type.String() }, { additionalProperties: false }), { description: 'A readied action waiting for its trigger; lost when its next turn begins.' })
 }, { additionalProperties: false, title: 'EncounterCombatant', description: 'A combatant as the encounter stores it: its stat block, current hit points, conditions, side, initiative and what it has used this round.' })
@@ -195,9 +196,9 @@ export const ACTION_FIELDS = {
     tended: Type.Optional(Type.Boolean())
   }, { additionalProperties: false, description: '`heal`: as in POST /v1/healing.' })),
   // `condition` adds or removes a condition by name; `effect` adds a stat-block Effect or removes every effect of a source (docs/rules.md §96).
-  add: Type.Optional(Type.Union([ConditionSchema, StatBlockEffectSchema], { description: '`condition`: the condition to add. `effect`: the Effect to add (an effect of the same source and target is replaced).' })),
-  remove: Type.Optional(Type.Union([ConditionSchema, EffectSourceSchema], { description: '`condition`: the condition to remove. `effect`: the source whose effects to remove (`bless`).' })),
-  durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition` or `effect` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
+  add: Type.Optional(Type.Union([ConditionSchema, StatBlockEffectSchema], { description: 'A condition, or an Effect.' })),
+  remove: Type.Optional(Type.Union([ConditionSchema, EffectSourceSchema], { description: 'A condition, or an effect source.' })),
+  durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition`, `effect` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
   distanceFeet: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '`move`: how far (informational).' })),
   actionType: Type.Optional(StringEnum(actionTypeNames(), { description: '`act`: the action type spent (the ruleset\'s own names). `ready`: the action type readied.' })),
   description: Type.Optional(ShortString({ description: '`act`: what the combatant does (cast a spell, drink a potion).' })),

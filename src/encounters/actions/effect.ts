@@ -20,7 +20,7 @@ export const effect: EncounterAction = {
   oneOf: ['add', 'remove'],
   cost: null,
   gm: true,
-  description: '`effect` (at any time, spends no action): `actor` (whose effect it is), `target`, and `add` (an Effect; optional `durationRounds`, ending as a condition\'s does) or `remove` (a source: every effect from it).',
+  description: '`effect` (any time): `actor`, `target`, `add` (with `durationRounds`) or `remove` (a source).',
   handle: ({ draft, body }) => {
     const target = combatant(draft, body.target, '/target')
     if ((body.add === undefined) === (body.remove === undefined)) throw missing(body.add === undefined ? '/add' : '/remove', 'exactly one of add and remove is required')
