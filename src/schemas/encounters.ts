@@ -58,11 +58,11 @@ export const CombatantPatchSchema = Type.Object(
 const EndsAtSchema = Type.Object({
   round: Type.Integer({ description: 'The round it ends in.' }),
   initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
-}, { additionalProperties: false, title: 'EndsAt' })
+}, { additionalProperties: false, title: 'EndsAt', description: 'When it ends (null: until removed).' })
 
 const ConditionEntrySchema = Type.Object({
   name: Type.String({ description: 'The condition.' }),
-  endsAt: Nullable(EndsAtSchema, { description: 'null: until removed.' })
+  endsAt: Nullable(EndsAtSchema)
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
 /** An effect as an encounter keeps it: the stat block's Effect and its end (docs/rules.md §69, §96). */
