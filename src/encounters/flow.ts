@@ -11,11 +11,13 @@ import { getRuleset } from '../rules/rulesets/index.js'
 import { creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
 import { OWN_TURN_STANCES, keptAtTurnStart, pendingLabel } from './stances.js'
 import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
+import { expireEffects } from './stored-effects.js'
 
 /** One change the transition made to the encounter beyond the rules result itself, reported to the client. */
 export type Applied =
   | { kind: 'hit-points', combatantId: string, cause: string, before: unknown, after: unknown, check?: unknown, massiveDamage?: unknown, deathSave?: unknown }
   | { kind: 'conditions', combatantId: string, added: string[], removed: string[], cause: string }
+  | { kind: 'effects', combatantId: string, added: string[], removed: string[], cause: string }
   | { kind: 'initiative', round: number, order: Array<{ id: string, initiative: number }>, outcome?: unknown }
   | { kind: 'turn', round: number, combatantId: string | null, initiativeCount: number | null }
   | { kind: 'skipped', combatantId: string, reason: string }
@@ -77,6 +79,8 @@ function expireConditions (draft: Draft, round: number, count: number | null): v
     })
     if (next.length !== c.conditions.length) setConditions(draft, c, next, 'duration ended')
   }
+  // Effects end the same way (docs/rules.md §96).
+  expireEffects(draft, round, count)
 }
 
 /** Everyone's count, in acting order, from an initiative roll. */

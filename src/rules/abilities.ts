@@ -1,4 +1,5 @@
-export type AbilityName = 'str' | 'dex' | 'con' | 'int' | 'wis' | 'cha'
+export const ABILITY_NAMES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const
+export type AbilityName = typeof ABILITY_NAMES[number]
 
 /** Scores as the contract sends them: a missing score counts as 10; `null` means no such score (undead Con). */
 export type AbilityScores = Partial<Record<AbilityName, number | null>>

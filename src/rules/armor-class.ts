@@ -90,8 +90,15 @@ export function armorClass (ruleset: Ruleset, defender: CombatantInput, attack: 
   if (deniedDex && policy.deniedDexPenalty !== 0 && dexAs === undefined) {
     mods.push(entry('off-guard', -policy.deniedDexPenalty))
   }
-  mods.push(...stats.changes(attack.kind === 'melee' ? 'ac.melee' : 'ac.ranged'))
+  for (const m of stats.changes(attack.kind === 'melee' ? 'ac.melee' : 'ac.ranged')) {
+    // An armor, shield or natural armor effect does not count against a touch attack, as the components do not.
+    if (attack.touch && (m.type === 'armor' || m.type === 'shield' || m.type === 'natural-armor')) continue
+    mods.push(m)
+  }
   if (!deniedDex) mods.push(...stats.changes('ac.dodge'))
+  // A stat block's effects on its touch or flat-footed AC alone (docs/rules.md §96).
+  if (attack.touch) mods.push(...stats.changes('ac.touch'))
+  if (deniedDex) mods.push(...stats.changes('ac.flat-footed'))
   const cover = policy.cover[attack.cover ?? 'none']
   if (cover !== 0) mods.push(entry(attack.cover === 'improved' ? 'improved cover' : 'cover', cover))
   for (const m of attack.modifiers ?? []) {

@@ -1,5 +1,5 @@
 import type { AbilityScores } from './abilities.js'
-import type { Modifier } from './modifiers.js'
+import type { BonusType, Modifier } from './modifiers.js'
 import type { Size } from './size.js'
 
 /**
@@ -51,6 +51,18 @@ export interface CombatantInput {
   hitPoints?: HitPointsInput
   conditions?: readonly string[]
   feats?: readonly string[]
+  /** Sneak attack dice (dnd35, pf1e: docs/rules.md §74). */
+  sneakAttack?: string
+  /** The caller's lasting effects as data (docs/rules.md §96). */
+  effects?: readonly StatBlockEffect[]
+}
+
+/** One lasting effect on a stat block: a typed modifier on a named target (docs/rules.md §96). */
+export interface StatBlockEffect {
+  target: string
+  value: number
+  type?: BonusType
+  source: string
 }
 
 export function hasCondition (c: CombatantInput, condition: string): boolean {

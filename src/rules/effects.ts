@@ -4,8 +4,9 @@ import { hitPointsOf } from './hit-points/state.js'
 import { injury, status } from './hit-points/status.js'
 import type { HitPointStatus } from './hit-points/types.js'
 import { ruleNotDefined } from './errors.js'
-import type { BonusType, Modifier } from './modifiers.js'
+import { type BonusType, type Modifier, stackModifiers } from './modifiers.js'
 import type { Ruleset } from './rulesets/types.js'
+import { type StatBlockChange, statBlockChanges } from './stat-block-effects.js'
 import type { Slot } from './turn-flow.js'
 
 /**
@@ -34,6 +35,9 @@ export type EffectTarget =
   | 'ac.melee' | 'ac.ranged' | 'ac.dodge'
   | 'attack.melee' | 'attack.ranged' | 'attack.against' | 'damage'
   | 'check' | 'save' | 'initiative' | 'cmd' | 'maneuver.against' | 'speed' | 'actions'
+  // What a stat block's own `effects` may also name (docs/rules.md §96): weapon damage
+  // rolls, touch and flat-footed AC alone, one save, the pf1e CMB.
+  | 'damage.melee' | 'damage.ranged' | 'ac.touch' | 'ac.flat-footed' | `save.${string}` | 'cmb'
 
 /**
  * What a condition keeps the creature from doing (docs/rules.md §73), read by
@@ -179,6 +183,8 @@ export interface Dexterity {
 
 export interface EffectiveStats {
   effects: readonly ActiveEffect[]
+  /** The stat block's own `effects` as changes on the targets above (docs/rules.md §96). */
+  own: readonly StatBlockChange[]
   /** An ability modifier after the conditions' changes to its score; null: no such score. */
   ability: (name: AbilityName) => number | null
   dexterity: Dexterity
@@ -334,6 +340,7 @@ interface Memo {
   hitPoints: CombatantInput['hitPoints']
   abilities: CombatantInput['abilities']
   feats: CombatantInput['feats']
+  statBlockEffects: CombatantInput['effects']
   /** By situation: bit 1 an invisible attacker, 2 the pinner, 4 an attacker in the grapple. */
   stats: Array<EffectiveStats | undefined>
 }
@@ -356,8 +363,8 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
   const key = situationKey(situation)
   let memo = statsMemo.get(creature)
   if (memo === undefined || memo.ruleset !== ruleset || memo.conditions !== creature.conditions || memo.hitPoints !== creature.hitPoints ||
-    memo.abilities !== creature.abilities || memo.feats !== creature.feats) {
-    memo = { ruleset, conditions: creature.conditions, hitPoints: creature.hitPoints, abilities: creature.abilities, feats: creature.feats, stats: [] }
+    memo.abilities !== creature.abilities || memo.feats !== creature.feats || memo.statBlockEffects !== creature.effects) {
+    memo = { ruleset, conditions: creature.conditions, hitPoints: creature.hitPoints, abilities: creature.abilities, feats: creature.feats, statBlockEffects: creature.effects, stats: [] }
     statsMemo.set(creature, memo)
   }
   const known = memo.stats[key]
@@ -367,7 +374,10 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
   const effects = key === 0 || memo.stats[0] === undefined
     ? activeEffects(ruleset.effects, creature.conditions ?? NONE, hitPointStates(ruleset, creature))
     : memo.stats[0].effects
-  const stats = computeStats(ruleset, creature, effects, situation)
+  const own = key === 0 || memo.stats[0] === undefined
+    ? (creature.effects === undefined || creature.effects.length === 0 ? NO_CHANGES : statBlockChanges(ruleset, creature.effects))
+    : memo.stats[0].own
+  const stats = computeStats(ruleset, creature, effects, own, situation)
   memo.stats[key] = stats
   return stats
 }
@@ -385,7 +395,9 @@ function checkConditionNames (ruleset: Ruleset, conditions: readonly string[] | 
   }
 }
 
-function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: readonly ActiveEffect[], situation: Situation): EffectiveStats {
+const NO_CHANGES: readonly StatBlockChange[] = Object.freeze([])
+
+function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: readonly ActiveEffect[], own: readonly StatBlockChange[], situation: Situation): EffectiveStats {
   const against = situation.against ?? {}
   const defends = (e: ConditionEffect): boolean => !(e.notAgainstPinner === true && against.pinner === true) &&
     !(e.onlyAgainstNonGrapplers === true && against.inGrapple === true)
@@ -405,6 +417,8 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
         const fixedScore = effect.abilityScores?.[name]
         if (fixedScore !== undefined) countsAs = Math.min(countsAs ?? fixedScore, fixedScore)
       }
+      // The stat block's own effects on the score stack as typed bonuses do (two enhancement bonuses: the higher).
+      if (own.length > 0) change += stackModifiers(own.filter((c) => c.target === target), ruleset.stacking).total
       value = abilityModifier(countsAs ?? (score ?? 10) + change)
     }
     abilities.set(name, value)
@@ -448,6 +462,12 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
         for (const c of list) if (c.target === target && c.value !== 0) mods.push({ source: `${sourceOf(e)} and ${other}`, type: c.type ?? 'untyped', value: c.value })
       }
     }
+    // The stat block's own effects, one breakdown line each; a save also takes those on that save alone.
+    for (const c of own) {
+      if (c.value !== 0 && (c.target === target || (target === 'save' && opts.save !== undefined && c.target === `save.${opts.save}`))) {
+        mods.push({ source: c.source, type: c.type, value: c.value })
+      }
+    }
     return mods
   }
 
@@ -462,6 +482,7 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
   const tags = conditionTags(ruleset, creature.conditions)
   return {
     effects,
+    own,
     ability,
     dexterity: { modifier: ability('dex'), helpless, deniedToAc, deniedToReflex },
     helpless: helpless !== null,

@@ -31,7 +31,7 @@ export const WeaponSchema = Type.Object({
   compositeRating: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422).' })),
   rangeIncrement: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given.' })),
   touch: bool('A touch attack: against the target\'s touch AC.'),
-  reach: bool('A reach weapon: reaches twice the natural reach but not adjacent foes (dnd35/pf1e: 422); `variant`: one square further, −4 against adjacent foes.'),
+  reach: bool('A reach weapon (docs/rules.md §95).'),
   finesse: bool('The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`\'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat.'),
   nonlethal: bool('The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false.'),
   unarmed: bool('An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage.'),
@@ -114,7 +114,8 @@ const DamageSchema = Type.Object({
   lethal: Type.Integer(),
   nonlethal: Type.Integer(),
   multiplier: Type.Integer({ description: 'How many times the weapon\'s damage was rolled (critical and `damageMultiplier` combined).' }),
-  breakdown: BreakdownSchema
+  breakdown: BreakdownSchema,
+  bloodies: Type.Optional(Type.Boolean({ description: '`variant`: sneak attack bloodied it.' }))
 }, { additionalProperties: false })
 
 export const AttackResultSchema = Type.Object({

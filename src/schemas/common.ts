@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { BONUS_TYPES } from '../rules/modifiers.js'
 import { SIZES } from '../rules/size.js'
+import { STAT_BLOCK_EFFECT_TARGETS } from '../rules/stat-block-effects.js'
 import { conditionNames, listRulesets, rulesetIds } from '../rules/rulesets/index.js'
 import { MAX_SEQUENCE_LENGTH } from '../rules/dice/roller.js'
 import { DICE_NOTATION_PATTERN } from '../rules/dice/notation.js'
@@ -13,7 +14,8 @@ export const LIMITS = {
   sequence: MAX_SEQUENCE_LENGTH,
   modifiers: 50,
   conditions: 50,
-  feats: 100
+  feats: 100,
+  effects: 50
 } as const
 
 /** A string enumeration rendered as `{ type: string, enum: [...] }` (cleaner errors and docs than a union of literals). */
@@ -210,6 +212,21 @@ export const FeatSchema = Type.String({
   description: 'Feat or combat-relevant class feature in kebab case: weapon-finesse, precise-shot, two-weapon-fighting, improved-grapple, improved-trip, uncanny-dodge, …'
 })
 
+/** Every `saves.<name>` of the registered rulesets, for the effect target list. */
+const SAVE_TARGETS = [...new Set(listRulesets().flatMap((r) => r.saves))].map((save) => `saves.${save}`)
+
+export const EffectSourceSchema = ShortString({ minLength: 1, title: 'EffectSource', description: 'Its origin: `bless`.' })
+
+export const StatBlockEffectSchema = Type.Object({
+  target: StringEnum([...STAT_BLOCK_EFFECT_TARGETS, ...SAVE_TARGETS], {
+    title: 'EffectTarget',
+    description: 'What it changes (docs/rules.md §96; `cmb`, `cmd`: pf1e).'
+  }),
+  value: Type.Integer({ minimum: -100, maximum: 100 }),
+  type: Type.Optional(BonusTypeSchema),
+  source: EffectSourceSchema
+}, { additionalProperties: false, title: 'Effect', description: 'A typed modifier on a named target.' })
+
 /** The stat block fields (OpenAPI › Combatant), spread into endpoint-specific objects. */
 export const CombatantProperties = {
   id: Type.Optional(Id),
@@ -225,7 +242,16 @@ export const CombatantProperties = {
   cmd: Type.Optional(Type.Integer({ minimum: 0, maximum: 300, description: 'pf1e: printed Combat Maneuver Defense.' })),
   hitPoints: Type.Optional(HitPointsInputSchema),
   conditions: Type.Optional(Type.Array(ConditionSchema, { maxItems: LIMITS.conditions, uniqueItems: true, title: 'Conditions', description: 'The conditions the combatant has now.' })),
-  feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true, title: 'Feats', description: 'Feats and combat-relevant class features the rules read.' }))
+  feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true, title: 'Feats', description: 'Feats and combat-relevant class features the rules read.' })),
+  // Precision damage and lasting effects (docs/rules.md §74, §96).
+  sneakAttack: Type.Optional(Type.String({
+    title: 'SneakAttack',
+    // NdM, as sneak attack dice are written (`3d6`); at most 1,000 dice, checked with the dice (422).
+    maxLength: 9,
+    pattern: '^[1-9][0-9]{0,3}d[1-9][0-9]{0,3}$',
+    description: 'dnd35, pf1e: sneak attack dice (docs/rules.md §74). `variant`: 422.',
+  })),
+  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'Lasting effects (docs/rules.md §96).' }))
 }
 
 export const CombatantSchema = Type.Object(CombatantProperties, {

@@ -50,7 +50,7 @@ const ConditionsChange = Type.Object({
   added: Type.Array(Type.String(), { description: 'Condition names it gained.' }),
   removed: Type.Array(Type.String(), { description: 'Condition names it lost.' }),
   cause
-}, { additionalProperties: false, title: 'AppliedConditions', description: 'A combatant\'s conditions changed.' })
+}, { additionalProperties: false, title: 'AppliedConditionsChange', description: 'A combatant\'s conditions changed.' })
 
 const InitiativeChange = Type.Object({
   kind: Type.Literal('initiative'),

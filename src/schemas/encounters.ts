@@ -2,7 +2,7 @@
 import { Type, type TSchema } from 'typebox'
 import {
   CombatantProperties, ConditionSchema, DiceControlSchema, DiceNotationSchema, Id, LIMITS, ModifierListSchema, Nullable,
-  RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema
+  RulesetIdSchema, SeedSchema, ShortString, StringEnum, HitPointsInputSchema, StatBlockEffectSchema, EffectSourceSchema
 } from './common.js'
 import { AttackOptionsSchema, WeaponSchema } from './attacks.js'
 import { GrappleOptionsSchema, ManeuverOptionsSchema } from './maneuvers.js'
@@ -44,7 +44,8 @@ export const AddCombatantSchema = Type.Object({
 })
 
 export const CombatantPatchSchema = Type.Object(
-  Object.fromEntries(Object.entries(patchable).map(([k, v]) => [k, Type.Optional(Nullable(v as never, { description: (v as { description?: string }).description }))])),
+  // A titled field is a component whose own description says it all; only the others repeat theirs here.
+  Object.fromEntries(Object.entries(patchable).map(([k, v]) => [k, Type.Optional(Nullable(v as never, { description: (v as { title?: string }).title === undefined ? (v as { description?: string }).description : undefined }))])),
   {
     additionalProperties: false,
     minProperties: 1,
@@ -53,12 +54,15 @@ export const CombatantPatchSchema = Type.Object(
   }
 )
 
+/** When a condition or an effect ends (docs/rules.md §69), one component for both. */
+const EndsAtSchema = Type.Object({
+  round: Type.Integer({ description: 'The round it ends in.' }),
+  initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
+}, { additionalProperties: false, title: 'EndsAt', description: 'When it ends (null: until removed).' })
+
 export const ConditionEntrySchema = Type.Object({
   name: Type.String({ description: 'The condition.' }),
-  endsAt: Nullable(Type.Object({
-    round: Type.Integer({ description: 'The round it ends in.' }),
-    initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
-  }, { additionalProperties: false }), { description: 'null: until removed.' })
+  endsAt: Nullable(EndsAtSchema)
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
 const PendingEntrySchema = Type.Union([
@@ -76,6 +80,12 @@ const PendingEntrySchema = Type.Union([
   }, { additionalProperties: false, title: 'PendingAim', description: 'variant: an aim taken at `target` in `round`, for one shot the round after.' })
 ])
 
+/** An effect as an encounter keeps it: the stat block's Effect and its end (docs/rules.md §69, §96). */
+const StoredEffectSchema = Type.Object({
+  ...StatBlockEffectSchema.properties,
+  endsAt: Type.Optional(Nullable(EndsAtSchema))
+}, { additionalProperties: false })
+
 export const EncounterCombatantSchema = Type.Object({
   ...EncounterCombatantProperties,
   id: Id,
@@ -85,6 +95,7 @@ export const EncounterCombatantSchema = Type.Object({
   initiative: Nullable(Type.Integer(), { description: 'Its initiative count; null before the start. Delay and ready change it (SRD › Delay, Ready).' }),
   hitPoints: Nullable(HitPointsSchema, { description: 'The hit-point state with its status, as POST /v1/damage reports it (the variant\'s accumulated damage, wound points and Death-save tallies included); null when the combatant has none.' }),
   conditions: Type.Array(ConditionEntrySchema),
+  effects: Type.Optional(Type.Array(StoredEffectSchema)),
   reactionsUsed: Type.Integer({ description: 'Attacks of opportunity (variant: reactions) used since its turn last began.' }),
   readied: Nullable(Type.Object({ trigger: Type.String(), actionType: Type.String() }, { additionalProperties: false }), { description: 'A readied action waiting for its trigger; lost when its next turn begins.' }),
   pending: Type.Array(PendingEntrySchema, { maxItems: 200, description: 'Aid given and aims taken, waiting for their attack.' })
@@ -200,9 +211,10 @@ export const ACTION_FIELDS = {
     continuousDamage: Type.Optional(Type.Boolean()),
     tended: Type.Optional(Type.Boolean())
   }, { additionalProperties: false, description: '`heal`: as in POST /v1/healing.' })),
-  add: Type.Optional(ConditionSchema),
-  remove: Type.Optional(ConditionSchema),
-  durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
+  // `condition` adds or removes a condition by name; `effect` adds a stat-block Effect or removes every effect of a source (docs/rules.md §96).
+  add: Type.Optional(Type.Union([ConditionSchema, StatBlockEffectSchema], { description: 'A condition, or an Effect.' })),
+  remove: Type.Optional(Type.Union([ConditionSchema, EffectSourceSchema], { description: 'A condition, or an effect source.' })),
+  durationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '`condition`, `effect` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round.' })),
   distanceFeet: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: '`move`: how far (informational).' })),
   actionType: Type.Optional(StringEnum(actionTypeNames(), { description: '`act`: the action type spent (the ruleset\'s own names). `ready`: the action type readied.' })),
   description: Type.Optional(ShortString({ description: '`act`: what the combatant does (cast a spell, drink a potion).' })),

@@ -38,14 +38,15 @@ test('variant: wounded penalties, a tie group acting together, Death saves and r
   await act(h, id, { type: 'end-turn', actor: 'wolf' })
 
   // The hero attacks the off-guard orc (AC 10 − 2 = 8): BCB 3 + Str 2 − 2 wounded = +3, d20 12 → 15 hits;
-  // longsword 1d8 8 + Str 2 + BCB 3 = 13 → the orc's D 13 ≥ HP 12: Death save DC 10 + ⌊1/2⌋ = 10, d20 5 + 1 = 6,
-  // failed by 4: dying.
-  const blow = await act(h, id, { type: 'attack', actor: 'hero', target: 'orc', weapon: { name: 'longsword', damage: '1d8' }, dice: { sequence: [12, 8, 5] } })
+  // longsword 1d8 8 + Str 2 + BCB 3 = 13, and the sneak attack's 1d6 3 on an off-guard target (variant › Sneak
+  // Attacks, docs/rules.md §74) = 16 → the orc's D 16 ≥ HP 12: Death save DC 10 + ⌊4/2⌋ = 12, d20 5 + 1 = 6,
+  // failed by 6: dying.
+  const blow = await act(h, id, { type: 'attack', actor: 'hero', target: 'orc', weapon: { name: 'longsword', damage: '1d8' }, dice: { sequence: [12, 8, 3, 5] } })
   assert.equal(blow.result.attacks[0].attackBonus, 3)
   assert.equal(blow.result.attacks[0].targetAC, 8)
-  assert.equal(blow.result.totals.damage, 13)
+  assert.equal(blow.result.totals.damage, 16)
   const save = blow.applied.find((a: Json) => a.kind === 'hit-points' && a.combatantId === 'orc').deathSave
-  assert.deepEqual({ dc: save.dc, roll: save.roll, total: save.total, success: save.success }, { dc: 10, roll: 5, total: 6, success: false })
+  assert.deepEqual({ dc: save.dc, roll: save.roll, total: save.total, success: save.success }, { dc: 12, roll: 5, total: 6, success: false })
   assert.equal(hp(blow.encounter, 'orc').status, 'dying')
 
   // docs/rules.md §68: the orc was dropped by a member of its own tie group, so it still acts on this count, at the same moment:
@@ -58,7 +59,7 @@ test('variant: wounded penalties, a tie group acting together, Death saves and r
   assert.equal(back.result.totals.damage, 9)
   assert.equal(hp(back.encounter, 'hero').status, 'staggered')
 
-  // End of round 1: the dying orc's Death save (DC 10, d20 12 + 1 = 13: a success, 1 Con damage); then round 2
+  // End of round 1: the dying orc's Death save (DC 12, d20 12 + 1 = 13: a success, 1 Con damage); then round 2
   // re-rolls initiative for everyone: hero 3 + 3 + 1 − 2 = 5, orc 1 + 2 − 2 = 1, wolf 20 + 3 = 23.
   const round2 = await act(h, id, { type: 'end-turn', actor: 'orc', dice: { sequence: [12, 3, 1, 20] } })
   const deathSave = round2.applied.find((a: Json) => a.kind === 'hit-points' && a.combatantId === 'orc')

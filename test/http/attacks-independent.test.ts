@@ -361,16 +361,17 @@ test('variant › Coup de Grace; docs/rules.md §30: variant rolls an attack at 
   const res = await attack({
     ruleset: 'variant', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'axe', damage: '1d8' },
     target: target(0, { conditions: ['helpless'], baseSaves: { death: 1 }, hitPoints: { max: 30, current: 30 } }),
-    dice: { sequence: [10, 5, 10] }
+    dice: { sequence: [10, 5, 2, 10] }
   })
   const a = res.attacks[0]
   assert.equal(a.attackBonus, 4)
   assert.equal(a.targetAC, 1) // 10 − 5 (Dex as −5) − 4 (melee)
   assert.equal(a.total, 14)
   assert.equal(a.critical, false)
-  assert.equal(a.damage.total, 5)
-  assert.deepEqual(res.rolls.map((r: Roll) => [r.die, r.result]), [[20, 10], [8, 5], [20, 10]])
-  assert.equal(res.coupDeGrace.dc, 15)
+  // 5 on the d8 and 2 on the sneak attack d6: the helpless target is off-guard (variant › Sneak Attacks).
+  assert.equal(a.damage.total, 7)
+  assert.deepEqual(res.rolls.map((r: Roll) => [r.die, r.result]), [[20, 10], [8, 5], [6, 2], [20, 10]])
+  assert.equal(res.coupDeGrace.dc, 17)
   assert.equal(res.coupDeGrace.total, 11)
   assert.equal(res.coupDeGrace.survived, false)
 })
@@ -532,10 +533,11 @@ test('docs/rules.md §P2.6: an unarmed strike is 1d3 nonlethal; lethal costs −
 test('docs/rules.md §30(b): a variant coup de grace with a bow is ranged: Dex as −5 but no melee −4', async () => {
   const res = await attack({
     ruleset: 'variant', mode: 'coup-de-grace', attacker: {}, weapon: { name: 'shortbow', type: 'ranged', damage: '1d6', rangeIncrement: 60 },
-    target: target(0, { conditions: ['helpless'], baseSaves: { death: 0 } }), dice: { sequence: [10, 3, 12] }
+    target: target(0, { conditions: ['helpless'], baseSaves: { death: 0 } }), dice: { sequence: [10, 3, 1, 12] }
   })
-  assert.deepEqual([res.attacks[0].attackBonus, res.attacks[0].targetAC, res.attacks[0].damage.total], [4, 5, 3])
-  assert.deepEqual([res.coupDeGrace.dc, res.coupDeGrace.total, res.coupDeGrace.survived], [13, 12, false])
+  // 3 on the d6 and 1 on the sneak attack d6 (adjacent, within 30 ft: variant › Sneak Attacks).
+  assert.deepEqual([res.attacks[0].attackBonus, res.attacks[0].targetAC, res.attacks[0].damage.total], [4, 5, 4])
+  assert.deepEqual([res.coupDeGrace.dc, res.coupDeGrace.total, res.coupDeGrace.survived], [14, 12, false])
 })
 
 test('odds SRD 3.5 › Coup de Grace: 2d8 automatic critical, then Fortitude +0 against DC 10 + damage (natural 20 saves)', async () => {

@@ -135,10 +135,12 @@ test('POST /v1/attacks/odds answers the same rules errors as /v1/attacks (docs/r
     target: { conditions: ['helpless'], baseSaves: { death: 2 } },
     weapon: { name: 'axe', damage: '1d8' }
   }).expect(200)
-  // +4 against AC 1 (helpless, docs/rules.md §30): only a natural 1 misses. Damage 1d8+7 (8..15), a natural 20 2d8+14 (16..30);
+  // +4 against AC 1 (helpless, docs/rules.md §30): only a natural 1 misses. Damage 1d8+7 and the sneak attack's 1d6 (9..21;
+  // the helpless target is off-guard, variant › Sneak Attacks), a natural 20 2d8+14+1d6 (17..36);
   // Death save +2 against DC 10 + damage fails on a natural roll up to min(19, damage + 7) (variant › Coup de Grace).
   assert.equal(cdg.body.attacks[0].hitChance, 0.95)
-  const normalFails = [8, 9, 10, 11, 12, 13, 14, 15].reduce((n, d) => n + Math.min(19, d + 7), 0) / 8 / 20
+  let normalFails = 0
+  for (let d8 = 1; d8 <= 8; d8++) for (let d6 = 1; d6 <= 6; d6++) normalFails += Math.min(19, d8 + 7 + d6 + 7) / 48 / 20
   assert.ok(Math.abs(cdg.body.killChance - (0.9 * normalFails + 0.05 * 0.95)) < 1e-12, `killChance ${cdg.body.killChance}`)
   assert.equal(cdg.body.dropChance, null)
 })

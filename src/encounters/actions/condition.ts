@@ -1,3 +1,4 @@
+import { CONDITIONS } from '../../schemas/common.js'
 import { ACTION_FIELDS as F, BOOKKEEPING_RESULT } from '../../schemas/encounters.js'
 import { addCondition, endsAt, removeCondition } from '../flow.js'
 import { missing, notPossible } from '../problems.js'
@@ -16,6 +17,11 @@ export const condition: EncounterAction = {
   handle: ({ draft, body }) => {
     const target = combatant(draft, body.target, '/target')
     if ((body.add === undefined) === (body.remove === undefined)) throw missing(body.add === undefined ? '/add' : '/remove', 'exactly one of add and remove is required')
+    // `add` and `remove` are shared with the effect action (an Effect, a source): here they name a condition.
+    const name = body.add ?? body.remove
+    if (typeof name !== 'string' || !CONDITIONS.includes(name)) {
+      throw notPossible(`\`${body.add !== undefined ? 'add' : 'remove'}\` of a condition action is a condition name`, body.add !== undefined ? '/add' : '/remove')
+    }
     if (body.remove !== undefined) {
       if (body.durationRounds !== undefined) throw notPossible('durationRounds goes with add', '/durationRounds')
       removeCondition(draft, target, body.remove as string, 'condition action')

@@ -3,6 +3,7 @@ import { applyHealing, healingReport } from '../../application/hit-points.js'
 import type { Healing } from '../../rules/hit-points/index.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
 import { creatureOf } from '../combatants.js'
+import { removeCondition } from '../flow.js'
 import { applyHitPoints } from '../harm.js'
 import { actionBody, combatant, inBody, type ActionBody, type EncounterAction } from './types.js'
 
@@ -20,6 +21,11 @@ export const heal: EncounterAction = {
       () => applyHealing(draft, { creature: creatureOf(target, draft.ruleset) as never, healing: body.healing as Healing & ActionBody }))
     const report = healingReport(draft, outcome)
     applyHitPoints(draft, target, outcome.after, 'heal action', { before: outcome.before, check: outcome.check })
+    // A sneak attack's bloodied lasts until the creature recovers at least 1 point of damage (variant › Sneak Attacks; docs/rules.md §74).
+    const bloodied = draft.ruleset.attacks.precision.bloodies
+    if (bloodied !== null && outcome.after.current > outcome.before.current && target.conditions.some((x) => x.name === bloodied)) {
+      removeCondition(draft, target, bloodied, 'heal action: a point of damage recovered')
+    }
     return report
   }
 }

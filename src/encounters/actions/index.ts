@@ -17,6 +17,7 @@ import { turn } from './turn.js'
 import { damage } from './damage.js'
 import { heal } from './heal.js'
 import { condition } from './condition.js'
+import { effect } from './effect.js'
 import { move } from './move.js'
 import { act } from './act.js'
 import { delay } from './delay.js'
@@ -62,6 +63,7 @@ registerAction(turn)
 registerAction(damage)
 registerAction(heal)
 registerAction(condition)
+registerAction(effect)
 registerAction(move)
 registerAction(act)
 registerAction(delay)

@@ -62,6 +62,9 @@ export function strike ({ draft, body, actor }: ActionContext, type: string, mod
   for (const a of result.attacks) {
     if (!a.damage) continue
     applyHit(draft, target, a.damage, `${type} ${a.label}`, a.critical)
+    // variant › Sneak Attacks: bloodied whatever the damage, until healing restores a point (the heal action clears it; docs/rules.md §74).
+    const bloodied = draft.ruleset.attacks.precision.bloodies
+    if (a.damage.bloodies === true && bloodied !== null) addCondition(draft, target, bloodied, null, `${type} ${a.label}: sneak attack`)
   }
   if (result.coupDeGrace && !result.coupDeGrace.survived) {
     if (target.hitPoints) applyHitPoints(draft, target, { ...target.hitPoints, status: 'dead' }, 'coup de grace: the save against death failed')

@@ -42,24 +42,25 @@ function abilityToAttack (ruleset: Ruleset, attacker: CombatantInput, stats: Eff
   return fixed('Strength', str)
 }
 
-/** Range penalty and maximum range (docs/rules.md §P2.2, §14, §15); melee reach (§P1.1). */
+/** Range penalty and maximum range (docs/rules.md §P2.2, §14, §15); melee reach by size (§P1.1, §95). */
 function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, weaponPath: string, distance: number | undefined): Modifier[] {
   if (distance === undefined) return []
   const policy = ruleset.attacks
   if (weapon.type === 'melee') {
     const natural = sizeRow(attacker.size).reachTallFeet
-    // 0-reach creatures attack from inside the target's square; the caller's distance is not theirs to check.
-    if (natural === 0) return []
     if (weapon.reach) {
-      const reach = policy.reachWeaponReach === 'double' ? 2 * natural : natural + 5
+      const reach = reachWeaponReach(policy.reachWeaponReach, natural)
       if (distance > reach) throw outOfRange('/options/distanceFeet', `${distance} ft is beyond the ${reach} ft a reach weapon reaches`)
       if (distance <= natural) {
-        if (policy.reachWeaponAdjacentPenalty === null) throw notPossible('/options/distanceFeet', `a reach weapon cannot attack a foe at ${distance} ft, within the wielder's natural reach of ${natural} ft`)
-        return [fixed('reach weapon against an adjacent foe', policy.reachWeaponAdjacentPenalty)]
+        // variant › Reach Weapons: only a Medium or smaller wielder may strike inside its natural reach (at −4); a larger one cannot.
+        const penalty = natural <= 5 ? policy.reachWeaponAdjacentPenalty : null
+        if (penalty === null) throw notPossible('/options/distanceFeet', `a reach weapon cannot attack a foe at ${distance} ft, within the wielder's natural reach of ${natural} ft`)
+        return [fixed('reach weapon against an adjacent foe', penalty)]
       }
       return []
     }
-    if (distance > natural) throw outOfRange('/options/distanceFeet', `${distance} ft is beyond the attacker's reach of ${natural} ft`)
+    // A 0-reach creature (Tiny and smaller) attacks only a foe in its own square, distance 0 (SRD 3.5 › Big and Little Creatures in Combat).
+    if (distance > natural) throw outOfRange('/options/distanceFeet', `${distance} ft is beyond the attacker's natural reach of ${natural} ft${natural === 0 ? ` (a ${attacker.size ?? 'medium'} creature must enter its foe's square)` : ''}`)
     return []
   }
   const increment = weapon.rangeIncrement
@@ -74,6 +75,18 @@ function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: 
   return increments > 0 ? [fixed(`range (${increments} increment${increments > 1 ? 's' : ''} of ${increment} ft)`, -2 * increments)] : []
 }
 
+/**
+ * How far a reach weapon reaches (docs/rules.md §95): twice the natural reach
+ * (SRD 3.5 › Reach Weapons), or in the variant one square past it for a
+ * Medium or smaller wielder and twice it for a Large or larger one (variant ›
+ * Reach Weapons). A 0-reach wielder reaches the squares next to it, 5 ft.
+ */
+export function reachWeaponReach (rule: Ruleset['attacks']['reachWeaponReach'], natural: number): number {
+  if (natural === 0) return 5
+  if (rule === 'double' || natural > 5) return 2 * natural
+  return natural + 5
+}
+
 /** Whether the attack deals nonlethal damage, and the −4 for switching (docs/rules.md §P2.6, §23). */
 export function dealsNonlethal (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon, options: AttackOptions): { nonlethal: boolean, switchPenalty: Modifier[] } {
   if (!options.nonlethal) return { nonlethal: weapon.nonlethal, switchPenalty: [] }
@@ -85,6 +98,17 @@ export function dealsNonlethal (ruleset: Ruleset, attacker: CombatantInput, weap
   if (toLethal && weapon.unarmed && trained) return { nonlethal: false, switchPenalty: [] }
   const source = toLethal ? 'lethal damage with a nonlethal weapon' : 'nonlethal damage with a lethal weapon'
   return { nonlethal: !toLethal, switchPenalty: [fixed(source, ruleset.attacks.situational.nonlethalSwitch)] }
+}
+
+/**
+ * Whether the attacker flanks the target: a melee attack with `flanking`, by
+ * a creature with reach (0-reach creatures cannot flank, SRD 3.5 ›
+ * Flanking), on a target that can be flanked (`unflankable`: variant › Fight
+ * Back-to-Back). The flanking bonus and sneak attack both ask this.
+ */
+export function flanks (ruleset: Ruleset, attacker: CombatantInput, target: CombatantInput, weapon: Weapon, options: AttackOptions): boolean {
+  return options.flanking === true && attackKind(weapon) === 'melee' && sizeRow(attacker.size).reachTallFeet > 0 &&
+    !conditionTags(ruleset, target.conditions).has('unflankable')
 }
 
 export interface AttackBonusInput {
@@ -139,10 +163,7 @@ export function attackBonus (input: AttackBonusInput): Stacked {
     mods.push(fixed('shooting into melee', situational.shootingIntoMelee))
   }
   const targetTags = conditionTags(ruleset, target.conditions)
-  // 0-reach creatures cannot flank (SRD 3.5 › Flanking); an `unflankable` target cannot be flanked (variant › Fight Back-to-Back).
-  if (options.flanking && kind === 'melee' && sizeRow(attacker.size).reachTallFeet > 0 && !targetTags.has('unflankable')) {
-    mods.push(fixed('flanking', situational.flanking))
-  }
+  if (flanks(ruleset, attacker, target, weapon, options)) mods.push(fixed('flanking', situational.flanking))
   if (options.higherGround && situational.higherGround[kind] !== 0) mods.push(fixed('higher ground', situational.higherGround[kind]))
   if (options.charging) mods.push(fixed('charging', situational.charging))
   if (options.fightingDefensively) {

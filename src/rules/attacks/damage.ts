@@ -5,6 +5,7 @@ import type { Dice } from '../dice/roller.js'
 import type { ParsedNotation } from '../dice/notation.js'
 import { type BreakdownEntry, type Modifier, NO_BREAKDOWN, type Stacked, fixed, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
+import type { PrecisionPlan } from './precision.js'
 import type { Weapon } from './weapon.js'
 
 /** What a hit with one attack deals, before any die: the same for /v1/attacks and the odds. */
@@ -21,6 +22,8 @@ export interface DamagePlan {
   extra: ReadonlyArray<{ dice: ParsedNotation, type: string }>
   nonlethal: boolean
   minimum: { amount: number, nonlethal: boolean }
+  /** Sneak attack dice, rolled after `extra`, never multiplied, lethal or not as the weapon (docs/rules.md §74); absent when the hit does not qualify. */
+  precision?: PrecisionPlan
 }
 
 export interface DamageResult {
@@ -29,6 +32,8 @@ export interface DamageResult {
   nonlethal: number
   multiplier: number
   breakdown: BreakdownEntry[]
+  /** The hit bloodies the target whatever its damage (variant › Sneak Attacks); absent otherwise. */
+  bloodies?: true
 }
 
 /**
@@ -38,7 +43,7 @@ export interface DamageResult {
  * rating; crossbows none; the variant's projectiles none.
  */
 export function strengthToDamage (ruleset: Ruleset, attacker: CombatantInput, weapon: Weapon): Modifier | null {
-  // The effective score: conditions that lower Strength (fatigued, exhausted, paralyzed) lower its damage too.
+  // The effective score: what conditions and the stat block's effects do to Strength count here as on the attack roll.
   const str = atPath('/attacker', () => effectiveStats(ruleset, attacker)).ability('str')
   if (str === null) return null
   if (weapon.type === 'ranged' && !ruleset.attacks.projectileStrength) return null
@@ -79,8 +84,10 @@ export function planDamage (input: {
   if (policy.baseBonusToDamage && weapon.proficient && !untrainedUnarmed && input.baseBonus !== 0) {
     mods.push(fixed('base combat bonus', input.baseBonus))
   }
-  // The attacker's conditions on weapon damage rolls (sickened −2, SRD 3.5 › Conditions › Sickened), multiplied with the roll.
-  mods.push(...atPath('/attacker', () => effectiveStats(ruleset, attacker)).changes('damage'))
+  // The attacker's conditions on weapon damage rolls (sickened −2, SRD 3.5 › Conditions › Sickened) and its
+  // lasting effects on melee or ranged damage (docs/rules.md §96), multiplied with the roll on a critical.
+  const stats = atPath('/attacker', () => effectiveStats(ruleset, attacker))
+  mods.push(...stats.changes('damage'), ...stats.changes(weapon.type === 'melee' ? 'damage.melee' : 'damage.ranged'))
   mods.push(...input.damageModifiers)
   return {
     weaponName: weapon.name,
@@ -152,6 +159,18 @@ export function rollDamage (plan: DamagePlan, critical: boolean, dice: Dice, det
     breakdown.push({ source: `${extra.type} ${extra.dice.text}`, type: 'untyped', value: rolled.total, applied: true, damageType: extra.type })
     sum += rolled.total
   }
+  const precision = plan.precision
+  if (precision !== undefined) {
+    if (detail) {
+      const rolled = dice.rollNotation(precision.dice, 'sneak-attack')
+      breakdown.push({ source: precision.source, type: 'untyped', value: rolled.total, applied: true })
+      sum += rolled.total
+    } else {
+      sum += dice.rollTotal(precision.dice, 'sneak-attack')
+    }
+  }
   const { total, lethal, nonlethal } = finishDamage(plan, sum, detail ? breakdown : null)
-  return { total, lethal, nonlethal, multiplier, breakdown }
+  return precision?.bloodies === true
+    ? { total, lethal, nonlethal, multiplier, breakdown, bloodies: true }
+    : { total, lethal, nonlethal, multiplier, breakdown }
 }

@@ -84,12 +84,12 @@ interface HitKind { critical: boolean, weight: number, dice: number, min: number
 
 function hitKind (plan: DamagePlan, critical: boolean, weight: number, path: string): HitKind {
   const m = damageMultiplier(plan, critical)
-  const dice = diceCount(plan.dice) * m + plan.extra.reduce((n, e) => n + diceCount(e.dice), 0)
+  const dice = diceCount(plan.dice) * m + plan.extra.reduce((n, e) => n + diceCount(e.dice), 0) + (plan.precision ? diceCount(plan.precision.dice) : 0)
   if (dice > ODDS_LIMITS.dicePerAttack) throw tooLarge(path, `an attack rolling ${dice} damage dice (at most ${ODDS_LIMITS.dicePerAttack})`)
   const range = notationRange(plan.dice)
   let min = (plan.perRoll.total + range.min) * m
   let max = (plan.perRoll.total + range.max) * m
-  for (const e of plan.extra) {
+  for (const e of plan.precision ? [...plan.extra, plan.precision] : plan.extra) {
     const r = notationRange(e.dice)
     min += r.min
     max += r.max
@@ -194,6 +194,7 @@ function hitCells (plan: DamagePlan, kind: HitKind): Cell[] {
   let d: Distribution = point(plan.perRoll.total * m)
   for (let i = 0; i < m; i++) d = addNotation(d, plan.dice)
   for (const e of plan.extra) d = addNotation(d, e.dice)
+  if (plan.precision) d = addNotation(d, plan.precision.dice)
   const cells: Cell[] = []
   let floored = 0
   const { amount, nonlethal: floorIsNonlethal } = plan.minimum

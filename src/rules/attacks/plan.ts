@@ -9,6 +9,8 @@ import type { Ruleset } from '../rulesets/types.js'
 import { attackBonus, attackKind, baseAttackBonus, checkAttackIsPossible, dealsNonlethal } from './attack-bonus.js'
 import { type DamagePlan, planDamage } from './damage.js'
 import { missChancePercent } from './concealment.js'
+import { planPrecision, sneakAttackDice } from './precision.js'
+import type { ParsedNotation } from '../dice/notation.js'
 import type { TwoWeaponPolicy } from './policy.js'
 import type { AttackOptions, AttackRequest } from './request.js'
 import { type Weapon, resolveWeapon } from './weapon.js'
@@ -93,7 +95,7 @@ interface AttackSpec {
   automaticCritical?: boolean
 }
 
-function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOptions, given: AttackSpec, first = true): AttackPlan {
+function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOptions, given: AttackSpec, sneakDice: ParsedNotation | undefined, first = true): AttackPlan {
   const { attacker, target } = request
   const only = first ? options.firstAttack : undefined
   const spec = only?.attackModifiers ? { ...given, specific: [...given.specific, ...only.attackModifiers] } : given
@@ -130,6 +132,9 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
     situationalMultiplier: options.damageMultiplier ?? 1
   })
   const automaticCritical = spec.automaticCritical ?? false
+  // A coup de grace against a creature the attacker has found strikes it; concealment is spent finding it (docs/rules.md §P2.11).
+  const missChance = automaticCritical ? 0 : missChancePercent(ruleset, attacker, target, options)
+  const precision = planPrecision({ ruleset, attacker, target, weapon, options, dice: sneakDice, targetDeniedDex: ac.deniedDex, missChance })
   return {
     label: spec.label,
     weaponPath: spec.weaponPath,
@@ -142,9 +147,9 @@ function planAttack (ruleset: Ruleset, request: AttackRequest, options: AttackOp
     // A creature immune to critical hits takes a normal hit: its attackers never threaten (docs/rules.md §P2.3).
     threatFrom: hasFeat(target, 'immune-to-critical-hits') ? 21 : policy.critical.confirmation ? weapon.critRange : 20,
     confirm: policy.critical.confirmation,
-    // A coup de grace against a creature the attacker has found strikes it; concealment is spent finding it (docs/rules.md §P2.11).
-    missChance: automaticCritical ? 0 : missChancePercent(ruleset, attacker, target, options),
-    damage
+    missChance,
+    // Precision dice come after the weapon's extra damage, never multiplied (docs/rules.md §74).
+    damage: precision === null ? damage : { ...damage, precision }
   }
 }
 
@@ -195,13 +200,14 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
   checkAttackIsPossible(ruleset, request.attacker, weapon, options, '/weapon')
   if (offHand) checkAttackIsPossible(ruleset, request.attacker, offHand, options, '/offHand')
   const bab = baseAttackBonus(request.attacker)
+  const sneakDice = sneakAttackDice(ruleset, request.attacker)
 
   if (mode === 'coup-de-grace') {
     const { spec, save } = planCoupDeGrace(ruleset, request, weapon)
-    return { attacks: [planAttack(ruleset, request, options, spec)], coupDeGrace: save }
+    return { attacks: [planAttack(ruleset, request, options, spec, sneakDice)], coupDeGrace: save }
   }
   if (mode === 'single') {
-    return { attacks: [planAttack(ruleset, request, options, { label: 'primary 1', weapon, weaponPath: '/weapon', specific: [] })], coupDeGrace: null }
+    return { attacks: [planAttack(ruleset, request, options, { label: 'primary 1', weapon, weaponPath: '/weapon', specific: [] }, sneakDice)], coupDeGrace: null }
   }
 
   if (options.charging) throw notPossible('/options/charging', 'a charge allows a single attack, not a full attack (SRD 3.5 › Charge)')
@@ -226,5 +232,5 @@ export function planAction (ruleset: Ruleset, request: AttackRequest): ActionPla
       specs.push({ label: `off-hand ${i + 1}`, weapon: offHand, weaponPath: '/offHand', specific })
     }
   }
-  return { attacks: specs.map((spec, i) => planAttack(ruleset, request, options, spec, i === 0)), coupDeGrace: null }
+  return { attacks: specs.map((spec, i) => planAttack(ruleset, request, options, spec, sneakDice, i === 0)), coupDeGrace: null }
 }

@@ -1,4 +1,5 @@
 import type { AttackKind } from '../armor-class.js'
+import type { PrecisionPolicy } from './precision.js'
 
 /** Who may add Dexterity instead of Strength to a melee attack roll. */
 export type FinesseRule =
@@ -36,8 +37,12 @@ export interface AttackPolicy {
   critical: { confirmation: true } | { confirmation: false, multiplier: number }
   /** A reach weapon against a foe inside the wielder's natural reach: a penalty (variant −4), or null when impossible. */
   reachWeaponAdjacentPenalty: number | null
-  /** How far a reach weapon reaches: twice the natural reach (SRD), or one square past it (variant). */
-  reachWeaponReach: 'double' | 'plus-five'
+  /**
+   * How far a reach weapon reaches: twice the natural reach (SRD), or one
+   * square past it for a Medium or smaller wielder and twice it for a larger
+   * one, which then cannot strike inside its natural reach (variant, docs/rules.md §95).
+   */
+  reachWeaponReach: 'double' | 'plus-five-then-double'
   /** Strength on damage with a projectile weapon (bow, sling); the variant never adds it (docs/rules.md §21). */
   projectileStrength: boolean
   /** Composite bow ratings exist (not defined in the variant). */
@@ -63,6 +68,8 @@ export interface AttackPolicy {
    * `blind` attacker's foes and an `invisible` target have.
    */
   missChance: { concealment: number, total: number }
+  /** Sneak attack (docs/rules.md §74). */
+  precision: PrecisionPolicy
   coupDeGrace: {
     /** dnd35/pf1e: automatic hit and critical; variant: an attack roll with a bonus (variant › Coup de Grace). */
     attack: { automatic: true } | { automatic: false, bonus: number }

@@ -137,7 +137,8 @@ export const MAX_DAMAGE_DICE_PER_ACTION = 10_000
 function checkDamageDice (attacks: readonly AttackPlan[]): void {
   let dice = 0
   for (const a of attacks) {
-    dice += diceCount(a.damage.dice) * damageMultiplier(a.damage, true) + a.damage.extra.reduce((n, e) => n + diceCount(e.dice), 0)
+    dice += diceCount(a.damage.dice) * damageMultiplier(a.damage, true) + a.damage.extra.reduce((n, e) => n + diceCount(e.dice), 0) +
+      (a.damage.precision ? diceCount(a.damage.precision.dice) : 0)
   }
   if (dice > MAX_DAMAGE_DICE_PER_ACTION) {
     const message = `the action could roll ${dice} damage dice (at most ${MAX_DAMAGE_DICE_PER_ACTION}, every attack counted as a critical)`

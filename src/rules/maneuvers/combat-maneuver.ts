@@ -33,6 +33,8 @@ export function combatManeuverBonus (ruleset: Ruleset, p: Participant, opts: { m
     if (size !== 0) mods.push(fixed(`special size modifier (${p.combatant.size ?? 'medium'})`, size, 'size'))
   }
   mods.push(...maneuverFeats(ruleset, p, opts.maneuverFeat, ruleset.maneuvers.improvedFeatBonus))
+  // The stat block's own effects on CMB alone (docs/rules.md §96); those on attack rolls come with its conditions.
+  mods.push(...statsOf(ruleset, p).changes('cmb'))
   return stack(ruleset, [...mods, ...ownConditions(ruleset, p, 'melee', { toGrapple: opts.grappleOrEscape }), ...extra])
 }
 
@@ -89,6 +91,7 @@ export function combatManeuverDefense (ruleset: Ruleset, p: Participant, opts: {
     if (CMD_BONUS_TYPES.has(e.type) || e.value < 0) mods.push({ source: `AC: ${e.source}`, type: e.type, value: e.value })
   }
   mods.push(...maneuverFeats(ruleset, p, opts.maneuverFeat, ruleset.maneuvers.improvedFeatDefenseBonus))
+  mods.push(...stats.changes('cmd'))
   const stacked = stack(ruleset, [...mods, ...extra])
   return { total: 10 + stacked.total, breakdown: stacked.breakdown }
 }

@@ -65,7 +65,12 @@ export const pf1e: RulesetDefinition = {
   turnFlow: PF1E_TURN_FLOW,
   initiative: { addsBaseAttackBonus: false, improvedInitiativeBonus: 4, rerolledEachRound: false, ties: 'higher-modifier-then-roll-off' },
   // docs/rules.md §P2: as dnd35 except the range penalty (§14); grappled −2 and the nonlethal minimum live in effects and minimumDamage.
-  attacks: { ...SRD_ATTACKS, rangeIncrements: 'started-beyond-first' },
+  attacks: {
+    ...SRD_ATTACKS,
+    rangeIncrements: 'started-beyond-first',
+    // PRD › Rogue › Sneak Attack: only the precision-damage tag protects (critical immunity alone does not, docs/rules.md §74).
+    precision: { ...SRD_ATTACKS.precision, immunities: ['immune-to-precision-damage'] }
+  },
   // docs/rules.md §45: the PRD combat chapter has no channelling; PRD › Cleric, Paladin, Feats (docs/rules.md §P5.3).
   turning: {
     turnUndead: null,

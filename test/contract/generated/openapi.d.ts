@@ -463,14 +463,23 @@ export interface paths {
          *     - `damage` (a GM's, at any time): `target`, `damage` (as in POST /v1/damage).
          *     - `heal` (a GM's, at any time): `target`, `healing` (as in POST /v1/healing).
          *     - `condition` (a GM's, at any time): `target`, `add` or `remove`, optional `durationRounds` with `add`.
+         *     - `effect` (any time): `actor`, `target`, `add` (with `durationRounds`) or `remove` (a source).
          *     - `move` (move; variant minor): `actor`, optional `distanceFeet`.
          *     - `act`: `actor`, `actionType` (the ruleset's action type it spends; off the turn, with `offTurn: true`, its reaction), optional `description`.
          *     - `delay`: `actor`, `count` (a lower initiative count) or `after` (a combatant acting later this round); only before acting this turn.
          *     - `ready` (standard; variant major): `actor`, `trigger`, optional `actionType`; a later action with `readied: true` by that combatant fires it.
          *     - `end-turn`: `actor`; with nobody's turn (everyone down), without one, to find the next who can act.
          *     - `end` (a GM's, at any time): the encounter is finished.
+         *     - `aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally's next attack or AC.
+         *     - `charge` (full-round; standard or major when restricted): as `attack`, +2; the actor is `charging` (−2 AC) until its next turn.
+         *     - `total-defense` (standard; variant major): `actor`; +4 dodge AC and no reactions until its next turn.
+         *     - `desperate-attack` (variant, major): as `attack`, melee, +4; then provokes, and −2 AC until its next turn.
+         *     - `take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.
+         *     - `intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe's bull-rush check.
+         *     - `back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.
+         *     - `drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).
          *
-         *     **Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant's How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: `save`, `damage`, `heal`, `condition` and `end` (a GM applies them at any time); an `attack` with `offTurn: true` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant's own turn); and `readied: true`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. `end-turn` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant's first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).
+         *     **Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant's How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: `save`, `damage`, `heal`, `condition`, `effect` and `end` (a GM applies them at any time); an `attack` with `offTurn: true` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant's own turn); and `readied: true`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. `end-turn` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant's first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).
          *
          *     **Dice order**: the stateless endpoint's, then the dice of what the result sets off, in order: each hit's massive-damage save or Death save, stabilization checks of dying combatants passed over, end-of-round Death saves and the new round's initiative.
          */
@@ -490,7 +499,7 @@ export interface paths {
         };
         /**
          * Read the event log
-         * @description The append-only log, oldest first: every accepted write is one event with its request (the seed and assigned ids filled in), rolls, result and what it changed. Folding the events from the first reproduces the stored encounter.
+         * @description The append-only log, oldest first: every accepted write is one event with its request (the seed and assigned ids filled in), rolls, result and what it changed. Folding the events from the first reproduces the stored encounter. Cursor pagination as on the encounter list: pass `nextCursor` back as `cursor`.
          */
         get: operations["listEncounterEvents"];
         put?: never;
@@ -679,6 +688,77 @@ export interface components {
             cha?: number | null;
         };
         /**
+         * ActAction
+         * @description `act`: `actor`, `actionType` (the ruleset's action type it spends; off the turn, with `offTurn: true`, its reaction), optional `description`.
+         */
+        ActAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "act";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /**
+             * @description `act`: the action type spent (the ruleset's own names). `ready`: the action type readied.
+             * @enum {string}
+             */
+            actionType: "standard" | "move" | "full-round" | "swift" | "immediate" | "free" | "major" | "minor" | "reaction";
+            /** @description `act`: what the combatant does (cast a spell, drink a potion). */
+            description?: string;
+            /** @description `attack` off the actor's turn: an attack of opportunity (variant: a reaction attack), counted against its reactions this round. */
+            offTurn?: boolean;
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * ActActionResult
+         * @description The answer to `act`.
+         */
+        ActActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "act";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * ActEvent
+         * @description A `act` event.
+         */
+        ActEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "act";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description ActAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                /** @enum {string} */
+                actionType: "standard" | "move" | "full-round" | "swift" | "immediate" | "free" | "major" | "minor" | "reaction";
+                offTurn?: boolean;
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
          * AddEncounterCombatant
          * @description A NewEncounterCombatant; `seed` and `dice` drive the initiative d20 it rolls on entry when the encounter is active (they are not part of the stat block).
          */
@@ -704,6 +784,8 @@ export interface components {
             hitPoints?: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
             /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
             side?: string;
             /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
@@ -728,6 +810,130 @@ export interface components {
             dice?: components["schemas"]["Dice"];
         };
         /**
+         * AidAction
+         * @description `aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally's next attack or AC.
+         */
+        AidAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "aid";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            /** @description `aid`, `back-to-back`: the ally. */
+            ally: string;
+            /**
+             * @description `aid`: on the ally's attack or AC.
+             * @enum {string}
+             */
+            choice: "attack" | "ac";
+            weapon?: components["schemas"]["Weapon"];
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * AidActionResult
+         * @description The answer to `aid`.
+         */
+        AidActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "aid";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["AidAnotherResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * AidAnotherResult
+         * @description The aid another roll against AC 10 and the bonus it gave.
+         */
+        AidAnotherResult: {
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            /**
+             * @description What the ally gains on a success: +2 on its next attack against the target, or +2 AC against the target's next attack.
+             * @enum {string}
+             */
+            choice: "attack" | "ac";
+            /** @description The number the roll must reach: AC 10. */
+            armorClass: number;
+            /** @description The helper's attack bonus with the weapon. */
+            attackBonus: number;
+            attackBreakdown: components["schemas"]["Breakdown"];
+            /** @description The d20. */
+            roll: number;
+            total: number;
+            success: boolean;
+            /** @description The bonus the ally holds (0 on a failure). */
+            bonus: number;
+            rolls: components["schemas"]["Rolls"];
+        };
+        /**
+         * AidEvent
+         * @description A `aid` event.
+         */
+        AidEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "aid";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description AidAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                ally: string;
+                /** @enum {string} */
+                choice: "attack" | "ac";
+                weapon?: components["schemas"]["Weapon"];
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["AidAnotherResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * AimTaken
+         * @description The variant's take aim: the aim held for the next round's shot.
+         */
+        AimTaken: {
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            aim: {
+                /** @description The combatant aimed at. */
+                target: string;
+                /** @description The round the aim was taken. */
+                round: number;
+                /** @description The round the aimed shot must come in (`shoot: true`). */
+                shotInRound: number;
+            };
+            /** @description Taking aim provokes attacks of opportunity. */
+            provokes: boolean;
+            offGuardUntil: components["schemas"]["EndsAt"] | null;
+            rolls: components["schemas"]["Rolls"];
+        };
+        /**
+         * AppliedChange
+         * @description One thing an event changed beyond its rules result, told apart by `kind`.
+         */
+        AppliedChange: components["schemas"]["AppliedHitPoints"] | components["schemas"]["AppliedConditionsChange"] | components["schemas"]["AppliedInitiative"] | components["schemas"]["AppliedTurn"] | components["schemas"]["AppliedSkipped"] | components["schemas"]["AppliedPending"];
+        /**
          * AppliedCondition
          * @description A condition the rules applied to a creature.
          * @example {
@@ -745,6 +951,131 @@ export interface components {
          * @description Every condition the rules applied to the creature, listed or implied, each once (docs/rules.md §88).
          */
         AppliedConditions: components["schemas"]["AppliedCondition"][];
+        /**
+         * AppliedConditionsChange
+         * @description A combatant's conditions changed.
+         */
+        AppliedConditionsChange: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "conditions";
+            /** @description The combatant's id. */
+            combatantId: string;
+            /** @description Condition names it gained. */
+            added: string[];
+            /** @description Condition names it lost. */
+            removed: string[];
+            /** @description What caused it: the action and its part (`attack 1`, `grapple: pin`), a turn's start or end, a duration running out. */
+            cause: string;
+        };
+        /**
+         * AppliedHitPoints
+         * @description A combatant's hit points changed (as POST /v1/damage or /v1/healing reports them).
+         */
+        AppliedHitPoints: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "hit-points";
+            /** @description The combatant's id. */
+            combatantId: string;
+            /** @description What caused it: the action and its part (`attack 1`, `grapple: pin`), a turn's start or end, a duration running out. */
+            cause: string;
+            before: components["schemas"]["HitPoints"];
+            after: components["schemas"]["HitPoints"];
+            /** @description The stabilization, recovery or Death save roll that changed them, when one did. */
+            check?: components["schemas"]["HitPointsCheck"] | null;
+            /** @description The Fortitude save against massive damage, or null when not triggered. */
+            massiveDamage?: {
+                dc: number;
+                roll: number;
+                total: number;
+                survived: boolean;
+                breakdown: components["schemas"]["Breakdown"];
+            } | null;
+            /** @description variant: the Death save the blow called for, or null. */
+            deathSave?: {
+                /** @description 10 + 1 per 2 points of damage past HP. */
+                dc: number;
+                roll: number;
+                total: number;
+                success: boolean;
+                /** @description total − DC; a failure by 10 or more is −10 or less. */
+                margin: number;
+                breakdown: components["schemas"]["Breakdown"];
+            } | null;
+        };
+        /**
+         * AppliedInitiative
+         * @description Initiative was rolled: a combatant joining a running fight, or the variant's new round.
+         */
+        AppliedInitiative: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "initiative";
+            round: number;
+            /** @description The combatants whose count was set, in acting order. */
+            order: {
+                /** @description The combatant's id. */
+                id: string;
+                /** @description Its new initiative count. */
+                initiative: number;
+            }[];
+        };
+        /**
+         * AppliedPending
+         * @description What a combatant holds for a later attack changed (aid another, the variant's take aim): see the combatant's `pending` list.
+         */
+        AppliedPending: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "pending";
+            /** @description The combatant's id. */
+            combatantId: string;
+            /** @description What it now holds for a later attack: aid another given (`aid another by <helper>: +2 attack for <ally> against <opponent>`), an aim taken. */
+            added: string[];
+            /** @description What was used or ran out. */
+            removed: string[];
+            /** @description What caused it: the action and its part (`attack 1`, `grapple: pin`), a turn's start or end, a duration running out. */
+            cause: string;
+        };
+        /**
+         * AppliedSkipped
+         * @description A combatant's turn was passed over.
+         */
+        AppliedSkipped: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "skipped";
+            /** @description The combatant's id. */
+            combatantId: string;
+            /** @description Why: its hit-point status or the conditions that keep it from acting. */
+            reason: string;
+        };
+        /**
+         * AppliedTurn
+         * @description A turn began (or none could).
+         */
+        AppliedTurn: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "turn";
+            round: number;
+            /** @description Whose turn began; null when nobody can act. */
+            combatantId: string | null;
+            initiativeCount: number | null;
+        };
         /**
          * ArmorClass
          * @description Either components (Dex and size derived) or printed totals.
@@ -780,12 +1111,83 @@ export interface components {
             flatFooted?: number;
         };
         /**
+         * AttackAction
+         * @description `attack` (standard; variant major): `actor`, `target`, `weapon`, optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
+         */
+        AttackAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "attack";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            offHand?: components["schemas"]["Weapon"];
+            options?: components["schemas"]["AttackOptions"];
+            /** @description `attack` off the actor's turn: an attack of opportunity (variant: a reaction attack), counted against its reactions this round. */
+            offTurn?: boolean;
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * AttackActionResult
+         * @description The answer to `attack`.
+         */
+        AttackActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "attack";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
          * AttackConditions
          * @description The conditions applied to each side.
          */
         AttackConditions: {
             attacker: components["schemas"]["AppliedConditions"];
             target: components["schemas"]["AppliedConditions"];
+        };
+        /**
+         * AttackEvent
+         * @description A `attack` event.
+         */
+        AttackEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "attack";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description AttackAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                offHand?: components["schemas"]["Weapon"];
+                options?: components["schemas"]["AttackOptions"];
+                offTurn?: boolean;
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * AttackOdds
@@ -925,6 +1327,8 @@ export interface components {
                 /** @description How many times the weapon's damage was rolled (critical and `damageMultiplier` combined). */
                 multiplier: number;
                 breakdown: components["schemas"]["Breakdown"];
+                /** @description `variant`: sneak attack bloodied it. */
+                bloodies?: boolean;
             } | null;
         };
         /**
@@ -977,6 +1381,72 @@ export interface components {
                 survived: boolean;
             } | null;
             rolls: components["schemas"]["Rolls"];
+        };
+        /**
+         * BackToBackAction
+         * @description `back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.
+         */
+        BackToBackAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "back-to-back";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            /** @description `aid`, `back-to-back`: the ally. */
+            ally: string;
+            options?: components["schemas"]["AttackOptions"];
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * BackToBackActionResult
+         * @description The answer to `back-to-back`.
+         */
+        BackToBackActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "back-to-back";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * BackToBackEvent
+         * @description A `back-to-back` event.
+         */
+        BackToBackEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "back-to-back";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description BackToBackAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                ally: string;
+                options?: components["schemas"]["AttackOptions"];
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * BaseSaves
@@ -1059,6 +1529,8 @@ export interface components {
             hitPoints?: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
             /**
              * @description Positive energy heals the living and harms undead; negative energy the reverse.
              * @enum {string}
@@ -1068,6 +1540,72 @@ export interface components {
             distanceFeet?: number;
             /** @description Modifiers to this target's Will save (`{ value, type, source }`), stacked per the ruleset. */
             modifiers?: components["schemas"]["Modifier"][];
+        };
+        /**
+         * ChargeAction
+         * @description `charge` (full-round; standard or major when restricted): as `attack`, +2; the actor is `charging` (−2 AC) until its next turn.
+         */
+        ChargeAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "charge";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            options?: components["schemas"]["AttackOptions"];
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * ChargeActionResult
+         * @description The answer to `charge`.
+         */
+        ChargeActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "charge";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * ChargeEvent
+         * @description A `charge` event.
+         */
+        ChargeEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "charge";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description ChargeAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                options?: components["schemas"]["AttackOptions"];
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * Combatant
@@ -1095,13 +1633,158 @@ export interface components {
             hitPoints?: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
+        };
+        /**
+         * CombatantAddedEvent
+         * @description A `combatant-added` event.
+         */
+        CombatantAddedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "combatant-added";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            request: {
+                combatant: components["schemas"]["LoggedCombatant"];
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["InitiativeResult"] | null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * CombatantRemovedEvent
+         * @description A `combatant-removed` event.
+         */
+        CombatantRemovedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "combatant-removed";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            request: {
+                /** @description The combatant's id. */
+                combatantId: string;
+                seed: components["schemas"]["Seed"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * CombatantUpdatedEvent
+         * @description A `combatant-updated` event.
+         */
+        CombatantUpdatedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "combatant-updated";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            request: {
+                /** @description The combatant's id. */
+                combatantId: string;
+                patch: components["schemas"]["EncounterCombatantPatch"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * Condition
-         * @description A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but `debilitated` (variant), `held` (variant), `disoriented` (variant); a name the request's ruleset does not define is a 422 `rule-not-defined` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: dnd35: confused, commanded, bloodied, wounded, incorporeal; pf1e: confused, commanded, bloodied, wounded; variant: dazzled, entangled, kneeling, sitting, nauseated, confused, turned, rebuked, commanded, fighting-defensively, incorporeal, held. Conditions that forbid an action make it a 422 `not-possible` naming them (docs/rules.md §73).
+         * @description A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but `debilitated` (variant), `held` (variant), `disoriented` (variant), `desperate-attack` (variant); a name the request's ruleset does not define is a 422 `rule-not-defined` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: dnd35: confused, commanded, bloodied, wounded, incorporeal; pf1e: confused, commanded, bloodied, wounded; variant: dazzled, entangled, kneeling, sitting, nauseated, confused, turned, rebuked, commanded, fighting-defensively, incorporeal, held. Conditions that forbid an action make it a 422 `not-possible` naming them (docs/rules.md §73).
          * @enum {string}
          */
-        Condition: "flat-footed" | "off-guard" | "prone" | "helpless" | "stunned" | "blinded" | "dazzled" | "entangled" | "grappled" | "grappling" | "pinned" | "squeezing" | "cowering" | "invisible" | "stable" | "staggered" | "disabled" | "unconscious" | "dying" | "dead" | "kneeling" | "sitting" | "shaken" | "frightened" | "panicked" | "sickened" | "nauseated" | "fatigued" | "exhausted" | "deafened" | "paralyzed" | "petrified" | "confused" | "dazed" | "turned" | "rebuked" | "commanded" | "bloodied" | "wounded" | "charging" | "fighting-defensively" | "total-defense" | "incorporeal" | "asleep" | "tied-up" | "back-to-back" | "debilitated" | "held" | "disoriented";
+        Condition: "flat-footed" | "off-guard" | "prone" | "helpless" | "stunned" | "blinded" | "dazzled" | "entangled" | "grappled" | "grappling" | "pinned" | "squeezing" | "cowering" | "invisible" | "stable" | "staggered" | "disabled" | "unconscious" | "dying" | "dead" | "kneeling" | "sitting" | "shaken" | "frightened" | "panicked" | "sickened" | "nauseated" | "fatigued" | "exhausted" | "deafened" | "paralyzed" | "petrified" | "confused" | "dazed" | "turned" | "rebuked" | "commanded" | "bloodied" | "wounded" | "charging" | "fighting-defensively" | "total-defense" | "incorporeal" | "asleep" | "tied-up" | "back-to-back" | "debilitated" | "held" | "disoriented" | "desperate-attack";
+        /**
+         * ConditionAction
+         * @description `condition` (a GM's, at any time): `target`, `add` or `remove`, optional `durationRounds` with `add`.
+         */
+        ConditionAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "condition";
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            /** @description A condition, or an Effect. */
+            add?: components["schemas"]["Condition"] | components["schemas"]["Effect"];
+            /** @description A condition, or an effect source. */
+            remove?: components["schemas"]["Condition"] | components["schemas"]["EffectSource"];
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor?: string;
+            /** @description `condition`, `effect` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round. */
+            durationRounds?: number;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * ConditionActionResult
+         * @description The answer to `condition`.
+         */
+        ConditionActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "condition";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * ConditionEvent
+         * @description A `condition` event.
+         */
+        ConditionEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "condition";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description ConditionAction without `type`, the seed filled in. */
+            request: {
+                target: string;
+                add?: components["schemas"]["Condition"] | components["schemas"]["Effect"];
+                remove?: components["schemas"]["Condition"] | components["schemas"]["EffectSource"];
+                actor?: string;
+                durationRounds?: number;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
         /**
          * Conditions
          * @description The conditions the combatant has now.
@@ -1114,6 +1797,182 @@ export interface components {
             /** @constant */
             status: 409;
         } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
+        /**
+         * CoupDeGraceAction
+         * @description `coup-de-grace` (full-round): `actor`, `target` (helpless), `weapon`, optional `options`.
+         */
+        CoupDeGraceAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coup-de-grace";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            options?: components["schemas"]["AttackOptions"];
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * CoupDeGraceActionResult
+         * @description The answer to `coup-de-grace`.
+         */
+        CoupDeGraceActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coup-de-grace";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * CoupDeGraceEvent
+         * @description A `coup-de-grace` event.
+         */
+        CoupDeGraceEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coup-de-grace";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description CoupDeGraceAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                options?: components["schemas"]["AttackOptions"];
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * CreatedEvent
+         * @description A `created` event.
+         */
+        CreatedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "created";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            request: {
+                /** @description Display name. */
+                name: string;
+                ruleset: components["schemas"]["RulesetId"];
+                combatants: components["schemas"]["LoggedCombatant"][];
+                /** Format: uuid */
+                id: string;
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * DamageAction
+         * @description `damage` (a GM's, at any time): `target`, `damage` (as in POST /v1/damage).
+         */
+        DamageAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "damage";
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            /** @description `damage`: the blow, as in POST /v1/damage. */
+            damage: {
+                amount?: number;
+                /**
+                 * Format: dice-notation
+                 * @description Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).
+                 * @example 2d6+3
+                 */
+                dice?: string;
+                nonlethal?: boolean;
+                singleAttack?: boolean;
+                critical?: boolean;
+                massiveDamageRule?: boolean;
+            };
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor?: string;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * DamageActionResult
+         * @description The answer to `damage`.
+         */
+        DamageActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "damage";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["DamageResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * DamageEvent
+         * @description A `damage` event.
+         */
+        DamageEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "damage";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description DamageAction without `type`, the seed filled in. */
+            request: {
+                target: string;
+                damage: {
+                    amount?: number;
+                    /** Format: dice-notation */
+                    dice?: string;
+                    nonlethal?: boolean;
+                    singleAttack?: boolean;
+                    critical?: boolean;
+                    massiveDamageRule?: boolean;
+                };
+                actor?: string;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["DamageResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
         /**
          * DamageRequest
          * @description A blow against a creature's hit points.
@@ -1190,6 +2049,131 @@ export interface components {
             status: 503;
         } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
         /**
+         * DelayAction
+         * @description `delay`: `actor`, `count` (a lower initiative count) or `after` (a combatant acting later this round); only before acting this turn.
+         */
+        DelayAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "delay";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description `delay`: the lower initiative count to act on. */
+            count?: number;
+            /** @description `delay`: act right after this combatant's turn. */
+            after?: string;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * DelayActionResult
+         * @description The answer to `delay`.
+         */
+        DelayActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "delay";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * DelayEvent
+         * @description A `delay` event.
+         */
+        DelayEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "delay";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description DelayAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                count?: number;
+                after?: string;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * DesperateAttackAction
+         * @description `desperate-attack` (variant, major): as `attack`, melee, +4; then provokes, and −2 AC until its next turn.
+         */
+        DesperateAttackAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "desperate-attack";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            options?: components["schemas"]["AttackOptions"];
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * DesperateAttackActionResult
+         * @description The answer to `desperate-attack`.
+         */
+        DesperateAttackActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "desperate-attack";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * DesperateAttackEvent
+         * @description A `desperate-attack` event.
+         */
+        DesperateAttackEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "desperate-attack";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description DesperateAttackAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                options?: components["schemas"]["AttackOptions"];
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
          * Dice
          * @description Dice control for physical dice and contract tests.
          */
@@ -1233,6 +2217,207 @@ export interface components {
             seed: components["schemas"]["Seed"];
         };
         /**
+         * DriveBackAction
+         * @description `drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).
+         */
+        DriveBackAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "drive-back";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            /**
+             * @description `drive-back`: what the target does.
+             * @enum {string}
+             */
+            defenderChoice: "step-back" | "stand";
+            options?: components["schemas"]["AttackOptions"];
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * DriveBackActionResult
+         * @description The answer to `drive-back`.
+         */
+        DriveBackActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "drive-back";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["DriveBackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * DriveBackEvent
+         * @description A `drive-back` event.
+         */
+        DriveBackEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "drive-back";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description DriveBackAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                /** @enum {string} */
+                defenderChoice: "step-back" | "stand";
+                options?: components["schemas"]["AttackOptions"];
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["DriveBackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * DriveBackResult
+         * @description The variant's drive back: the target's choice and, when it stands, the attack.
+         */
+        DriveBackResult: {
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            /** @description In dice order: primary attacks highest bonus first, then the off hand. */
+            attacks: components["schemas"]["AttackOutcome"][];
+            conditions: components["schemas"]["AttackConditions"];
+            totals: {
+                damage: number;
+                lethal: number;
+                nonlethal: number;
+                hits: number;
+                criticals: number;
+            };
+            /** @description The save against death after a coup de grace that hit; null otherwise. */
+            coupDeGrace: {
+                /** @description The save rolled: `fortitude` (dnd35/pf1e) or `death` (variant). */
+                save: string;
+                /** @description 10 + the damage dealt. */
+                dc: number;
+                /** @description The d20; null when the damage alone killed the target (from its `hitPoints`). */
+                roll: number | null;
+                bonus: number;
+                breakdown: components["schemas"]["Breakdown"];
+                total: number | null;
+                survived: boolean;
+            } | null;
+            rolls: components["schemas"]["Rolls"];
+            /**
+             * @description The target's choice: step back 5 ft (no attack is rolled) or stand (+2 circumstance on the attack).
+             * @enum {string}
+             */
+            defenderChoice: "stand" | "step-back";
+            /** @description What happened instead of an attack. */
+            notes?: string[];
+        };
+        /**
+         * Effect
+         * @description A typed modifier on a named target.
+         */
+        Effect: {
+            target: components["schemas"]["EffectTarget"];
+            value: number;
+            type?: components["schemas"]["BonusType"];
+            source: components["schemas"]["EffectSource"];
+        };
+        /**
+         * EffectAction
+         * @description `effect` (any time): `actor`, `target`, `add` (with `durationRounds`) or `remove` (a source).
+         */
+        EffectAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "effect";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            add?: components["schemas"]["Effect"];
+            remove?: components["schemas"]["EffectSource"];
+            /** @description `condition`, `effect` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round. */
+            durationRounds?: number;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * EffectActionResult
+         * @description The answer to `effect`.
+         */
+        EffectActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "effect";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * EffectEvent
+         * @description A `effect` event.
+         */
+        EffectEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "effect";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description EffectAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                add?: components["schemas"]["Effect"];
+                remove?: components["schemas"]["EffectSource"];
+                durationRounds?: number;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * Effects
+         * @description Lasting effects (docs/rules.md §96).
+         */
+        Effects: components["schemas"]["Effect"][];
+        /**
+         * EffectSource
+         * @description Its origin: `bless`.
+         */
+        EffectSource: string;
+        /**
+         * EffectTarget
+         * @description What it changes (docs/rules.md §96; `cmb`, `cmd`: pf1e).
+         * @enum {string}
+         */
+        EffectTarget: "attack" | "attack.melee" | "attack.ranged" | "damage" | "damage.melee" | "damage.ranged" | "ac" | "ac.touch" | "ac.flatFooted" | "saves" | "initiative" | "cmb" | "cmd" | "str" | "dex" | "con" | "int" | "wis" | "cha" | "speed" | "saves.fortitude" | "saves.reflex" | "saves.will" | "saves.charm" | "saves.death" | "saves.fear" | "saves.spell";
+        /**
          * Encounter
          * @description A persisted encounter: its roster, round, whose turn it is and its version (the ETag).
          */
@@ -1252,7 +2437,7 @@ export interface components {
                 combatantId: string;
                 initiativeCount: number;
                 /** @description The ruleset's action types this turn has used (`standard`, `move`, `full-round`, `swift`; variant `major`, `minor`, `full-round`). */
-                spent: string[];
+                spent: ("standard" | "move" | "full-round" | "swift" | "immediate" | "free" | "major" | "minor" | "reaction")[];
             } | null;
             /** @description Combatant ids in acting order this round. */
             order: string[];
@@ -1266,151 +2451,14 @@ export interface components {
         };
         /**
          * EncounterAction
-         * @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants.
+         * @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants. Told apart by `type`: each type takes exactly its own fields (a field it needs and lacks is a 422 `missing-field`, one it does not take a 422 `not-possible`, each naming the field).
          */
-        EncounterAction: {
-            /**
-             * @description The action. Which other fields apply depends on it (see the operation description); a field an action needs and lacks is a 422 `missing-field` naming it.
-             * @enum {string}
-             */
-            type: "attack" | "full-attack" | "coup-de-grace" | "save" | "grapple" | "maneuver" | "turn" | "damage" | "heal" | "condition" | "move" | "act" | "delay" | "ready" | "end-turn" | "end";
-            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
-            actor?: string;
-            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
-            target?: string;
-            /** @description `save`: the targets (ids, or `{ id, modifiers, cover }`); `turn` in pf1e: the creatures in the burst (`{ id, kind, distanceFeet, modifiers }`). */
-            targets?: (string | {
-                /** @description A target id. */
-                id: string;
-                /** @description Situational modifiers, stacked per the ruleset. */
-                modifiers?: components["schemas"]["Modifier"][];
-                /** @enum {string} */
-                cover?: "none" | "partial" | "cover" | "improved";
-                /**
-                 * @description pf1e channel energy: living or undead.
-                 * @enum {string}
-                 */
-                kind?: "living" | "undead";
-                distanceFeet?: number;
-            })[];
-            /** @description `turn` in dnd35: the undead in the area. */
-            undead?: {
-                /** @description An undead combatant (its `hitDice` come from its stat block). */
-                id: string;
-                distanceFeet: number;
-                turnResistance?: number;
-                alreadyTurned?: boolean;
-                bolsteredHitDice?: number;
-                totalCover?: boolean;
-            }[];
-            /** @description `grapple` (dnd35): further grapplers by id. */
-            others?: string[];
-            weapon?: components["schemas"]["Weapon"];
-            offHand?: components["schemas"]["Weapon"];
-            /** @description The stateless endpoint's `options`: AttackOptions for attacks, GrappleOptions or ManeuverOptions for grapples and maneuvers. A field none of them knows is a 400; options of another action than `type` a 422 `inconsistent-fields` naming the field. */
-            options?: components["schemas"]["AttackOptions"] | components["schemas"]["GrappleOptions"] | components["schemas"]["ManeuverOptions"];
-            /**
-             * @description `grapple`: the grapple action; `turn`: the turning action (turn, rebuke, command, bolster, dispel; pf1e channel-positive, channel-negative, turn-undead).
-             * @enum {string}
-             */
-            action?: "start" | "maintain" | "damage" | "pin" | "escape" | "move" | "break-pin" | "use-opponent-weapon" | "tie-up" | "release" | "turn" | "rebuke" | "command" | "bolster" | "dispel" | "channel-positive" | "channel-negative" | "turn-undead";
-            /**
-             * @description `maneuver`: which one.
-             * @enum {string}
-             */
-            maneuver?: "trip" | "disarm" | "bull-rush" | "overrun" | "sunder" | "feint" | "drag" | "reposition" | "steal" | "dirty-trick" | "drive-back";
-            previousTurningCheck?: number;
-            commandedHitDice?: number;
-            /** @description Situational modifiers, stacked per the ruleset. */
-            checkModifiers?: components["schemas"]["Modifier"][];
-            /** @description `save`: the ruleset's save name. */
-            save?: string;
-            /** @description `save`: the DC. */
-            dc?: number;
-            /** @description `save`: an area effect rolled once; each target's damage is applied to its hit points. */
-            effect?: {
-                /**
-                 * Format: dice-notation
-                 * @description Damage dice of the area effect, rolled once for all targets.
-                 * @example 2d6+3
-                 */
-                damage: string;
-                /** @enum {string} */
-                onSuccess: "half" | "none" | "full";
-                nonlethal?: boolean;
-            };
-            /** @description `damage`: the blow, as in POST /v1/damage. */
-            damage?: {
-                amount?: number;
-                /**
-                 * Format: dice-notation
-                 * @description Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).
-                 * @example 2d6+3
-                 */
-                dice?: string;
-                nonlethal?: boolean;
-                singleAttack?: boolean;
-                critical?: boolean;
-                massiveDamageRule?: boolean;
-            };
-            /** @description `heal`: as in POST /v1/healing. */
-            healing?: {
-                /** @enum {string} */
-                kind: "magical" | "natural" | "nonlethal-recovery" | "temporary" | "stabilize" | "heal-check" | "recover" | "strenuous-action";
-                amount?: number;
-                /**
-                 * Format: dice-notation
-                 * @description Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).
-                 * @example 2d6+3
-                 */
-                dice?: string;
-                /** @enum {string} */
-                period?: "night" | "bed-rest-day" | "hour" | "day";
-                count?: number;
-                hours?: number;
-                sameSource?: boolean;
-                checkBonus?: number;
-                continuousDamage?: boolean;
-                tended?: boolean;
-            };
-            add?: components["schemas"]["Condition"];
-            remove?: components["schemas"]["Condition"];
-            /** @description `condition` with `add`: it ends just before the current count acts, this many rounds later (SRD › Duration); variant: at the end of that round. */
-            durationRounds?: number;
-            /** @description `move`: how far (informational). */
-            distanceFeet?: number;
-            /**
-             * @description `act`: the action type spent (the ruleset's own names). `ready`: the action type readied.
-             * @enum {string}
-             */
-            actionType?: "standard" | "move" | "full-round" | "swift" | "immediate" | "free" | "major" | "minor" | "reaction";
-            /** @description `act`: what the combatant does (cast a spell, drink a potion). */
-            description?: string;
-            /** @description `delay`: the lower initiative count to act on. */
-            count?: number;
-            /** @description `delay`: act right after this combatant's turn. */
-            after?: string;
-            /** @description `ready`: what sets the readied action off. */
-            trigger?: string;
-            /** @description This action fires the actor's readied action, off its turn. */
-            readied?: boolean;
-            /** @description `attack` off the actor's turn: an attack of opportunity (variant: a reaction attack), counted against its reactions this round. */
-            offTurn?: boolean;
-            seed?: components["schemas"]["Seed"];
-            dice?: components["schemas"]["Dice"];
-        };
+        EncounterAction: components["schemas"]["AttackAction"] | components["schemas"]["FullAttackAction"] | components["schemas"]["CoupDeGraceAction"] | components["schemas"]["SaveAction"] | components["schemas"]["GrappleAction"] | components["schemas"]["ManeuverAction"] | components["schemas"]["TurnAction"] | components["schemas"]["DamageAction"] | components["schemas"]["HealAction"] | components["schemas"]["ConditionAction"] | components["schemas"]["EffectAction"] | components["schemas"]["MoveAction"] | components["schemas"]["ActAction"] | components["schemas"]["DelayAction"] | components["schemas"]["ReadyAction"] | components["schemas"]["EndTurnAction"] | components["schemas"]["EndAction"] | components["schemas"]["AidAction"] | components["schemas"]["ChargeAction"] | components["schemas"]["TotalDefenseAction"] | components["schemas"]["DesperateAttackAction"] | components["schemas"]["TakeAimAction"] | components["schemas"]["InterceptAction"] | components["schemas"]["BackToBackAction"] | components["schemas"]["DriveBackAction"];
         /**
          * EncounterActionResult
-         * @description The result of an action, what it changed, and the encounter after it.
+         * @description The result of an action, told apart by `type` (the action's, as `event.type`; `<Type>ActionResult`): `result`, the stateless endpoint's response for the same combatants and dice (null for bookkeeping actions); `applied`, what it changed; `encounter`, the encounter after it.
          */
-        EncounterActionResult: {
-            event: components["schemas"]["EncounterEventSummary"];
-            /** @description The stateless endpoint's response for the same combatants and dice (attack, saves, grapple, maneuver, turning, damage, healing); null for bookkeeping actions. */
-            result: unknown;
-            /** @description What changed: `{ kind: "hit-points", combatantId, before, after, … }`, `{ kind: "conditions", combatantId, added, removed }`, `{ kind: "turn", round, combatantId, initiativeCount }`, `{ kind: "initiative", … }`, `{ kind: "skipped", … }`. */
-            applied: unknown[];
-            encounter: components["schemas"]["Encounter"];
-        };
+        EncounterActionResult: components["schemas"]["AttackActionResult"] | components["schemas"]["FullAttackActionResult"] | components["schemas"]["CoupDeGraceActionResult"] | components["schemas"]["SaveActionResult"] | components["schemas"]["GrappleActionResult"] | components["schemas"]["ManeuverActionResult"] | components["schemas"]["TurnActionResult"] | components["schemas"]["DamageActionResult"] | components["schemas"]["HealActionResult"] | components["schemas"]["ConditionActionResult"] | components["schemas"]["EffectActionResult"] | components["schemas"]["MoveActionResult"] | components["schemas"]["ActActionResult"] | components["schemas"]["DelayActionResult"] | components["schemas"]["ReadyActionResult"] | components["schemas"]["EndTurnActionResult"] | components["schemas"]["EndActionResult"] | components["schemas"]["AidActionResult"] | components["schemas"]["ChargeActionResult"] | components["schemas"]["TotalDefenseActionResult"] | components["schemas"]["DesperateAttackActionResult"] | components["schemas"]["TakeAimActionResult"] | components["schemas"]["InterceptActionResult"] | components["schemas"]["BackToBackActionResult"] | components["schemas"]["DriveBackActionResult"];
         /**
          * EncounterCombatant
          * @description A combatant as the encounter stores it: its stat block, current hit points, conditions, side, initiative and what it has used this round.
@@ -1437,6 +2485,14 @@ export interface components {
             hitPoints: components["schemas"]["HitPoints"] | null;
             conditions: components["schemas"]["EncounterCondition"][];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: {
+                target: components["schemas"]["EffectTarget"];
+                value: number;
+                type?: components["schemas"]["BonusType"];
+                source: components["schemas"]["EffectSource"];
+                endsAt?: components["schemas"]["EndsAt"] | null;
+            }[];
             side: string | null;
             aware: boolean;
             /** @description Other initiative modifiers (racial, class features, items); Improved Initiative comes from `feats`. */
@@ -1464,6 +2520,8 @@ export interface components {
                 trigger: string;
                 actionType: string;
             } | null;
+            /** @description Aid given and aims taken, waiting for their attack. */
+            pending: (components["schemas"]["PendingAid"] | components["schemas"]["PendingAim"])[];
         };
         /**
          * EncounterCombatantPatch
@@ -1472,30 +2530,25 @@ export interface components {
         EncounterCombatantPatch: {
             /** @description Display name. */
             name?: string | null;
-            /** @description Size category; default `medium`. */
             size?: components["schemas"]["Size"] | null;
             /** @description Character level (class level for turning). */
             level?: number | null;
             /** @description Hit Dice, for monsters and undead. */
             hitDice?: number | null;
-            /** @description Ability scores. */
             abilities?: components["schemas"]["Abilities"] | null;
             /** @description Base attack bonus (variant: base combat bonus). */
             baseAttackBonus?: number | null;
-            /** @description Base save bonuses keyed by the ruleset's save names (dnd35/pf1e: fortitude, reflex, will; variant: charm, reflex, death, fear, spell). */
             baseSaves?: components["schemas"]["BaseSaves"] | null;
-            /** @description Either components (Dex and size derived) or printed totals. */
             armorClass?: components["schemas"]["ArmorClass"] | null;
             /** @description pf1e: printed Combat Maneuver Bonus. */
             cmb?: number | null;
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number | null;
-            /** @description A creature's hit points as sent: maximum, current, temporary and nonlethal (a response's `HitPoints` can be sent back as is). */
             hitPoints?: components["schemas"]["HitPointsInput"] | null;
-            /** @description The conditions the combatant has now. */
             conditions?: components["schemas"]["Conditions"] | null;
-            /** @description Feats and combat-relevant class features the rules read. */
             feats?: components["schemas"]["Feats"] | null;
+            sneakAttack?: components["schemas"]["SneakAttack"] | null;
+            effects?: components["schemas"]["Effects"] | null;
             /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
             side?: string | null;
             /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
@@ -1518,38 +2571,22 @@ export interface components {
         EncounterCondition: {
             /** @description The condition. */
             name: string;
-            /** @description null: until removed. */
-            endsAt: {
-                /** @description The round it ends in. */
-                round: number;
-                /** @description dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round. */
-                initiativeCount: number | null;
-            } | null;
+            endsAt: components["schemas"]["EndsAt"] | null;
         };
         /**
          * EncounterEvent
-         * @description One event of an encounter's log: the request as applied, its rolls, its result and what it changed.
+         * @description One event of an encounter's log, told apart by `type` (`<Type>Event`): its EncounterEventSummary fields; `request`, the request as applied, with the seed the service chose and the ids it assigned; `rolls`; `result`, the rules result in the stateless endpoint's response shape (null for bookkeeping events); and `applied`, what it changed.
          */
-        EncounterEvent: {
-            /** @description Position in the log, from 1, without gaps. */
-            seq: number;
-            type: components["schemas"]["EncounterEventType"];
-            actor: string | null;
-            /** @description The round when it happened. */
-            round: number;
-            /** @description The count of the turn when it happened; null outside turns. */
-            initiativeCount: number | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description The request as applied, with the seed the service chose and the ids it assigned. */
-            request: {
-                [key: string]: unknown;
-            };
-            rolls: components["schemas"]["Rolls"];
-            /** @description The rules result, in the stateless endpoint's response shape; null for bookkeeping events. */
-            result: unknown;
-            /** @description What the event changed beyond its result: hit points, conditions, turns, initiative. */
-            applied: unknown[];
+        EncounterEvent: components["schemas"]["CreatedEvent"] | components["schemas"]["CombatantAddedEvent"] | components["schemas"]["CombatantUpdatedEvent"] | components["schemas"]["CombatantRemovedEvent"] | components["schemas"]["StartedEvent"] | components["schemas"]["AttackEvent"] | components["schemas"]["FullAttackEvent"] | components["schemas"]["CoupDeGraceEvent"] | components["schemas"]["SaveEvent"] | components["schemas"]["GrappleEvent"] | components["schemas"]["ManeuverEvent"] | components["schemas"]["TurnEvent"] | components["schemas"]["DamageEvent"] | components["schemas"]["HealEvent"] | components["schemas"]["ConditionEvent"] | components["schemas"]["EffectEvent"] | components["schemas"]["MoveEvent"] | components["schemas"]["ActEvent"] | components["schemas"]["DelayEvent"] | components["schemas"]["ReadyEvent"] | components["schemas"]["EndTurnEvent"] | components["schemas"]["EndEvent"] | components["schemas"]["AidEvent"] | components["schemas"]["ChargeEvent"] | components["schemas"]["TotalDefenseEvent"] | components["schemas"]["DesperateAttackEvent"] | components["schemas"]["TakeAimEvent"] | components["schemas"]["InterceptEvent"] | components["schemas"]["BackToBackEvent"] | components["schemas"]["DriveBackEvent"];
+        /**
+         * EncounterEventPage
+         * @description A page of the log, oldest first, and the cursor of the next.
+         */
+        EncounterEventPage: {
+            /** @description Oldest first. */
+            items: components["schemas"]["EncounterEvent"][];
+            /** @description Pass it back as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /**
          * EncounterEventSummary
@@ -1572,7 +2609,7 @@ export interface components {
          * @description What an event of the log is: `created`, `combatant-added`, `combatant-updated`, `combatant-removed` and `started` for the roster and the start, else the `type` of the action it logs. On the event stream it is each message's `event:` name.
          * @enum {string}
          */
-        EncounterEventType: "created" | "combatant-added" | "combatant-updated" | "combatant-removed" | "started" | "attack" | "full-attack" | "coup-de-grace" | "save" | "grapple" | "maneuver" | "turn" | "damage" | "heal" | "condition" | "move" | "act" | "delay" | "ready" | "end-turn" | "end";
+        EncounterEventType: "created" | "combatant-added" | "combatant-updated" | "combatant-removed" | "started" | "attack" | "full-attack" | "coup-de-grace" | "save" | "grapple" | "maneuver" | "turn" | "damage" | "heal" | "condition" | "effect" | "move" | "act" | "delay" | "ready" | "end-turn" | "end" | "aid" | "charge" | "total-defense" | "desperate-attack" | "take-aim" | "intercept" | "back-to-back" | "drive-back";
         /**
          * EncounterList
          * @description A page of encounters, newest first, and the cursor of the next.
@@ -1606,10 +2643,274 @@ export interface components {
             updatedAt: string;
         };
         /**
+         * EndAction
+         * @description `end` (a GM's, at any time): the encounter is finished.
+         */
+        EndAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor?: string;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * EndActionResult
+         * @description The answer to `end`.
+         */
+        EndActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * EndEvent
+         * @description A `end` event.
+         */
+        EndEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description EndAction without `type`, the seed filled in. */
+            request: {
+                actor?: string;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * EndsAt
+         * @description When it ends (null: until removed).
+         */
+        EndsAt: {
+            /** @description The round it ends in. */
+            round: number;
+            /** @description dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round. */
+            initiativeCount: number | null;
+        };
+        /**
+         * EndTurnAction
+         * @description `end-turn`: `actor`; with nobody's turn (everyone down), without one, to find the next who can act.
+         */
+        EndTurnAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end-turn";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor?: string;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * EndTurnActionResult
+         * @description The answer to `end-turn`.
+         */
+        EndTurnActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end-turn";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * EndTurnEvent
+         * @description A `end-turn` event.
+         */
+        EndTurnEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end-turn";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description EndTurnAction without `type`, the seed filled in. */
+            request: {
+                actor?: string;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
          * Feats
          * @description Feats and combat-relevant class features the rules read.
          */
         Feats: string[];
+        /**
+         * FullAttackAction
+         * @description `full-attack` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`.
+         */
+        FullAttackAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "full-attack";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            offHand?: components["schemas"]["Weapon"];
+            options?: components["schemas"]["AttackOptions"];
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * FullAttackActionResult
+         * @description The answer to `full-attack`.
+         */
+        FullAttackActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "full-attack";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * FullAttackEvent
+         * @description A `full-attack` event.
+         */
+        FullAttackEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "full-attack";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description FullAttackAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                offHand?: components["schemas"]["Weapon"];
+                options?: components["schemas"]["AttackOptions"];
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["AttackResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * GrappleAction
+         * @description `grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.
+         */
+        GrappleAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "grapple";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            /**
+             * @description `grapple`: the grapple action; `turn`: the turning action (turn, rebuke, command, bolster, dispel; pf1e channel-positive, channel-negative, turn-undead).
+             * @enum {string}
+             */
+            action: "start" | "maintain" | "damage" | "pin" | "escape" | "move" | "break-pin" | "use-opponent-weapon" | "tie-up" | "release" | "turn" | "rebuke" | "command" | "bolster" | "dispel" | "channel-positive" | "channel-negative" | "turn-undead";
+            /** @description `grapple` (dnd35): further grapplers by id. */
+            others?: string[];
+            options?: components["schemas"]["GrappleOptions"];
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * GrappleActionResult
+         * @description The answer to `grapple`.
+         */
+        GrappleActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "grapple";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["GrappleResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * GrappleEvent
+         * @description A `grapple` event.
+         */
+        GrappleEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "grapple";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description GrappleAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                /** @enum {string} */
+                action: "start" | "maintain" | "damage" | "pin" | "escape" | "move" | "break-pin" | "use-opponent-weapon" | "tie-up" | "release" | "turn" | "rebuke" | "command" | "bolster" | "dispel" | "channel-positive" | "channel-negative" | "turn-undead";
+                others?: string[];
+                options?: components["schemas"]["GrappleOptions"];
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["GrappleResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
         /**
          * GrappleOdds
          * @description Exact odds of a grapple action: success and every outcome.
@@ -1735,6 +3036,100 @@ export interface components {
             } | null;
             effect: components["schemas"]["ManeuverEffect"];
             rolls: components["schemas"]["Rolls"];
+        };
+        /**
+         * HealAction
+         * @description `heal` (a GM's, at any time): `target`, `healing` (as in POST /v1/healing).
+         */
+        HealAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "heal";
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            /** @description `heal`: as in POST /v1/healing. */
+            healing: {
+                /** @enum {string} */
+                kind: "magical" | "natural" | "nonlethal-recovery" | "temporary" | "stabilize" | "heal-check" | "recover" | "strenuous-action";
+                amount?: number;
+                /**
+                 * Format: dice-notation
+                 * @description Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).
+                 * @example 2d6+3
+                 */
+                dice?: string;
+                /** @enum {string} */
+                period?: "night" | "bed-rest-day" | "hour" | "day";
+                count?: number;
+                hours?: number;
+                sameSource?: boolean;
+                checkBonus?: number;
+                continuousDamage?: boolean;
+                tended?: boolean;
+            };
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor?: string;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * HealActionResult
+         * @description The answer to `heal`.
+         */
+        HealActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "heal";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["HealingResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * HealEvent
+         * @description A `heal` event.
+         */
+        HealEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "heal";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description HealAction without `type`, the seed filled in. */
+            request: {
+                target: string;
+                healing: {
+                    /** @enum {string} */
+                    kind: "magical" | "natural" | "nonlethal-recovery" | "temporary" | "stabilize" | "heal-check" | "recover" | "strenuous-action";
+                    amount?: number;
+                    /** Format: dice-notation */
+                    dice?: string;
+                    /** @enum {string} */
+                    period?: "night" | "bed-rest-day" | "hour" | "day";
+                    count?: number;
+                    hours?: number;
+                    sameSource?: boolean;
+                    checkBonus?: number;
+                    continuousDamage?: boolean;
+                    tended?: boolean;
+                };
+                actor?: string;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["HealingResult"];
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * HealingRequest
@@ -1920,6 +3315,8 @@ export interface components {
             hitPoints?: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
             /** @description Other initiative modifiers (racial, class features, items); Improved Initiative comes from `feats`. */
             initiativeBonus?: number;
             /** @description Aware of its opponents at the start of combat; default true. Some but not all aware: a surprise round. */
@@ -1965,6 +3362,104 @@ export interface components {
             flatFooted: string[];
             rolls: components["schemas"]["Rolls"];
         };
+        /**
+         * InterceptAction
+         * @description `intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe's bull-rush check.
+         */
+        InterceptAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intercept";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            /** @description `attack` off the actor's turn: an attack of opportunity (variant: a reaction attack), counted against its reactions this round. */
+            offTurn: boolean;
+            options?: components["schemas"]["ManeuverOptions"];
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * InterceptActionResult
+         * @description The answer to `intercept`.
+         */
+        InterceptActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intercept";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["InterceptResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * InterceptEvent
+         * @description A `intercept` event.
+         */
+        InterceptEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intercept";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description InterceptAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                offTurn: boolean;
+                options?: components["schemas"]["ManeuverOptions"];
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["InterceptResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * InterceptResult
+         * @description The variant's intercept: the moving foe's bull-rush check against the interceptor, and whether it was stopped.
+         */
+        InterceptResult: {
+            maneuver: string;
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            /** @description Whether the action or maneuver achieved its aim. */
+            success: boolean;
+            /** @description Each step of the procedure that happened, in order. */
+            steps: components["schemas"]["ManeuverStep"][];
+            conditions?: components["schemas"]["ManeuverAppliedConditions"];
+            state: components["schemas"]["ManeuverConditions"];
+            /** @description Damage dealt to the defender, or null. */
+            damage: {
+                /** @description The damage dice rolled (Strength comes on top). */
+                dice: string;
+                rolls: number[];
+                total: number;
+                /** @description Lethal part of the total. */
+                lethal: number;
+                /** @description Nonlethal part of the total. */
+                nonlethal: number;
+                breakdown: components["schemas"]["Breakdown"];
+            } | null;
+            effect: components["schemas"]["ManeuverEffect"];
+            rolls: components["schemas"]["Rolls"];
+            intercept: {
+                /** @description The mover's movement ends in the square it was leaving. */
+                stopped: boolean;
+                summary: string;
+            };
+        };
         /** @description Internal server error (HTTP 500). */
         InternalErrorProblem: {
             /** @constant */
@@ -1986,6 +3481,55 @@ export interface components {
             /** @constant */
             status: 400;
         } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
+        /**
+         * LoggedCombatant
+         * @description A NewEncounterCombatant as the log holds it: its id filled in.
+         */
+        LoggedCombatant: {
+            /** @description Identifier the results use to refer back to this entry. */
+            id: string;
+            /** @description Display name. */
+            name?: string;
+            size?: components["schemas"]["Size"];
+            /** @description Character level (class level for turning). */
+            level?: number;
+            /** @description Hit Dice, for monsters and undead. */
+            hitDice?: number;
+            abilities?: components["schemas"]["Abilities"];
+            /** @description Base attack bonus (variant: base combat bonus). */
+            baseAttackBonus?: number;
+            baseSaves?: components["schemas"]["BaseSaves"];
+            armorClass?: components["schemas"]["ArmorClass"];
+            /** @description pf1e: printed Combat Maneuver Bonus. */
+            cmb?: number;
+            /** @description pf1e: printed Combat Maneuver Defense. */
+            cmd?: number;
+            hitPoints?: components["schemas"]["HitPointsInput"];
+            conditions?: components["schemas"]["Conditions"];
+            feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
+            /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
+            side?: string;
+            /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
+            aware?: boolean;
+            /** @description Other initiative modifiers (racial, class features, items); Improved Initiative comes from `feats`. */
+            initiativeBonus?: number;
+            /** @description variant: reactions per round when a feat or ability grants more than one (default 1). dnd35/pf1e count attacks of opportunity from `combat-reflexes` and Dex. */
+            reactionsPerRound?: number;
+            /**
+             * @description A turner's class, for the `turn` action.
+             * @enum {string}
+             */
+            class?: "cleric" | "paladin";
+            /**
+             * @description The energy a turner channels, for the `turn` action.
+             * @enum {string}
+             */
+            energy?: "positive" | "negative";
+            /** @description dnd35 turners: ranks in Knowledge (religion). */
+            knowledgeReligionRanks?: number;
+        };
         /** @description The URL has a malformed percent-escape (HTTP 400). */
         MalformedUrlProblem: {
             /** @constant */
@@ -1993,6 +3537,46 @@ export interface components {
             /** @constant */
             status: 400;
         } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
+        /**
+         * ManeuverAction
+         * @description `maneuver` (standard): `actor`, `target`, `maneuver`, optional `options`.
+         */
+        ManeuverAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "maneuver";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            /**
+             * @description `maneuver`: which one.
+             * @enum {string}
+             */
+            maneuver: "trip" | "disarm" | "bull-rush" | "overrun" | "sunder" | "feint" | "drag" | "reposition" | "steal" | "dirty-trick" | "drive-back";
+            options?: components["schemas"]["ManeuverOptions"];
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * ManeuverActionResult
+         * @description The answer to `maneuver`.
+         */
+        ManeuverActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "maneuver";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["ManeuverResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
         /**
          * ManeuverAppliedConditions
          * @description The conditions applied to each side before the action (`state`: afterwards). Always present.
@@ -2048,6 +3632,37 @@ export interface components {
             pinBroken?: boolean;
             /** @description What the table does next. */
             notes?: string[];
+        };
+        /**
+         * ManeuverEvent
+         * @description A `maneuver` event.
+         */
+        ManeuverEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "maneuver";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description ManeuverAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                /** @enum {string} */
+                maneuver: "trip" | "disarm" | "bull-rush" | "overrun" | "sunder" | "feint" | "drag" | "reposition" | "steal" | "dirty-trick" | "drive-back";
+                options?: components["schemas"]["ManeuverOptions"];
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["ManeuverResult"];
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * ManeuverOdds
@@ -2345,6 +3960,68 @@ export interface components {
             source?: string;
         };
         /**
+         * MoveAction
+         * @description `move` (move; variant minor): `actor`, optional `distanceFeet`.
+         */
+        MoveAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description `move`: how far (informational). */
+            distanceFeet?: number;
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * MoveActionResult
+         * @description The answer to `move`.
+         */
+        MoveActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * MoveEvent
+         * @description A `move` event.
+         */
+        MoveEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description MoveAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                distanceFeet?: number;
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
          * NewEncounter
          * @description An encounter to create, with its roster.
          */
@@ -2381,6 +4058,8 @@ export interface components {
             hitPoints?: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
             /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
             side?: string;
             /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
@@ -2437,6 +4116,32 @@ export interface components {
             /** @constant */
             status: 413;
         } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
+        /**
+         * PendingAid
+         * @description Aid another given: `ally` gains `value` on its next attack against `opponent` (`attack`) or to AC against its next attack (`ac`), until the helper's next turn.
+         */
+        PendingAid: {
+            /** @enum {string} */
+            kind: "aid";
+            /** @enum {string} */
+            choice: "attack" | "ac";
+            /** @description Identifier the results use to refer back to this entry. */
+            ally: string;
+            /** @description Identifier the results use to refer back to this entry. */
+            opponent: string;
+            value: number;
+        };
+        /**
+         * PendingAim
+         * @description variant: an aim taken at `target` in `round`, for one shot the round after.
+         */
+        PendingAim: {
+            /** @enum {string} */
+            kind: "aim";
+            /** @description Identifier the results use to refer back to this entry. */
+            target: string;
+            round: number;
+        };
         /** @description The resource changed since the given ETag (HTTP 412). */
         PreconditionFailedProblem: {
             /** @constant */
@@ -2449,8 +4154,11 @@ export interface components {
          * @description RFC 9457 problem details.
          */
         Problem: {
-            /** @description URI reference identifying the problem kind: `/problems/<kind>`. */
-            type: string;
+            /**
+             * @description URI reference identifying the problem kind: `/problems/<kind>` (GET /problems/{kind} describes it); each error response lists the kinds it can carry.
+             * @enum {string}
+             */
+            type: "/problems/validation-failed" | "/problems/invalid-json" | "/problems/malformed-url" | "/problems/unauthorized" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/request-in-progress" | "/problems/precondition-failed" | "/problems/payload-too-large" | "/problems/uri-too-long" | "/problems/unsupported-media-type" | "/problems/range-not-satisfiable" | "/problems/rule-not-defined" | "/problems/invalid-die-value" | "/problems/missing-field" | "/problems/out-of-range" | "/problems/not-possible" | "/problems/unknown-save" | "/problems/unknown-combatant" | "/problems/inconsistent-fields" | "/problems/idempotency-key-reused" | "/problems/too-many-requests" | "/problems/headers-too-large" | "/problems/database-unavailable" | "/problems/not-ready" | "/problems/too-many-streams" | "/problems/internal-error";
             title: string;
             status: number;
             detail: string;
@@ -2461,6 +4169,78 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /** @description A 409 `conflict` because it is another combatant's turn: whose turn it is (null: nobody's). */
+            expected?: string | null;
+            /** @description A 409 `conflict` because it is another combatant's turn: the combatant that tried to act. */
+            actual?: string;
+            /** @description A 409 `conflict` because the turn's action budget does not allow the action: the action types already spent this turn, in the ruleset's own names (`standard`, `move`; variant `major`, `minor`). */
+            spent?: string[];
+        };
+        /**
+         * ReadyAction
+         * @description `ready` (standard; variant major): `actor`, `trigger`, optional `actionType`; a later action with `readied: true` by that combatant fires it.
+         */
+        ReadyAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ready";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description `ready`: what sets the readied action off. */
+            trigger: string;
+            /**
+             * @description `act`: the action type spent (the ruleset's own names). `ready`: the action type readied.
+             * @enum {string}
+             */
+            actionType?: "standard" | "move" | "full-round" | "swift" | "immediate" | "free" | "major" | "minor" | "reaction";
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * ReadyActionResult
+         * @description The answer to `ready`.
+         */
+        ReadyActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ready";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * ReadyEvent
+         * @description A `ready` event.
+         */
+        ReadyEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ready";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description ReadyAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                trigger: string;
+                /** @enum {string} */
+                actionType?: "standard" | "move" | "full-round" | "swift" | "immediate" | "free" | "major" | "minor" | "reaction";
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: null;
+            applied: components["schemas"]["AppliedChange"][];
         };
         /** @description A request with this Idempotency-Key is still being processed (HTTP 409). */
         RequestInProgressProblem: {
@@ -2561,6 +4341,111 @@ export interface components {
          */
         RulesetList: {
             rulesets: components["schemas"]["Ruleset"][];
+        };
+        /**
+         * SaveAction
+         * @description `save` (a GM's, at any time): `targets`, `save`, `dc`, optional `effect` (its damage applied per target).
+         */
+        SaveAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "save";
+            /** @description `save`: the targets (ids, or `{ id, modifiers, cover }`); `turn` in pf1e: the creatures in the burst (`{ id, kind, distanceFeet, modifiers }`). */
+            targets: (string | {
+                /** @description A target id. */
+                id: string;
+                /** @description Situational modifiers, stacked per the ruleset. */
+                modifiers?: components["schemas"]["Modifier"][];
+                /** @enum {string} */
+                cover?: "none" | "partial" | "cover" | "improved";
+                /**
+                 * @description pf1e channel energy: living or undead.
+                 * @enum {string}
+                 */
+                kind?: "living" | "undead";
+                distanceFeet?: number;
+            })[];
+            /** @description `save`: the ruleset's save name. */
+            save: string;
+            /** @description `save`: the DC. */
+            dc: number;
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor?: string;
+            /** @description `save`: an area effect rolled once; each target's damage is applied to its hit points. */
+            effect?: {
+                /**
+                 * Format: dice-notation
+                 * @description Damage dice of the area effect, rolled once for all targets.
+                 * @example 2d6+3
+                 */
+                damage: string;
+                /** @enum {string} */
+                onSuccess: "half" | "none" | "full";
+                nonlethal?: boolean;
+            };
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * SaveActionResult
+         * @description The answer to `save`.
+         */
+        SaveActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "save";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["SaveResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * SaveEvent
+         * @description A `save` event.
+         */
+        SaveEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "save";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description SaveAction without `type`, the seed filled in. */
+            request: {
+                targets: (string | {
+                    id: string;
+                    modifiers?: components["schemas"]["Modifier"][];
+                    /** @enum {string} */
+                    cover?: "none" | "partial" | "cover" | "improved";
+                    /** @enum {string} */
+                    kind?: "living" | "undead";
+                    distanceFeet?: number;
+                })[];
+                save: string;
+                dc: number;
+                actor?: string;
+                effect?: {
+                    /** Format: dice-notation */
+                    damage: string;
+                    /** @enum {string} */
+                    onSuccess: "half" | "none" | "full";
+                    nonlethal?: boolean;
+                };
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["SaveResult"];
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * SaveOdds
@@ -2733,6 +4618,8 @@ export interface components {
             hitPoints?: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
             /** @description Situational modifiers, stacked per the ruleset. */
             modifiers?: components["schemas"]["Modifier"][];
             /**
@@ -2754,6 +4641,79 @@ export interface components {
          */
         Size: "fine" | "diminutive" | "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan" | "colossal";
         /**
+         * SneakAttack
+         * @description dnd35, pf1e: sneak attack dice (docs/rules.md §74). `variant`: 422.
+         */
+        SneakAttack: string;
+        /**
+         * StanceResult
+         * @description The stance the action stored on the actor (total defense) and when it ends.
+         */
+        StanceResult: {
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            condition: components["schemas"]["EncounterCondition"];
+            rolls: components["schemas"]["Rolls"];
+        };
+        /**
+         * StartedEncounter
+         * @description The encounter as it starts, with its initiative roll.
+         */
+        StartedEncounter: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            ruleset: components["schemas"]["RulesetId"];
+            /** @enum {string} */
+            status: "preparing" | "active" | "finished";
+            /** @description 0 is the surprise round (when there is one), 1 the first regular round. */
+            round: number;
+            /** @description The encounter began with a surprise round. */
+            surpriseRound: boolean;
+            /** @description Whose turn it is; null before the start, after the end, or when nobody can act. */
+            turn: {
+                combatantId: string;
+                initiativeCount: number;
+                /** @description The ruleset's action types this turn has used (`standard`, `move`, `full-round`, `swift`; variant `major`, `minor`, `full-round`). */
+                spent: ("standard" | "move" | "full-round" | "swift" | "immediate" | "free" | "major" | "minor" | "reaction")[];
+            } | null;
+            /** @description Combatant ids in acting order this round. */
+            order: string[];
+            combatants: components["schemas"]["EncounterCombatant"][];
+            /** @description Bumped by every write (the number of events); the ETag. */
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The POST /v1/initiative response of the roll. */
+            initiative: components["schemas"]["InitiativeResult"];
+        };
+        /**
+         * StartedEvent
+         * @description A `started` event.
+         */
+        StartedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "started";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            request: {
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["InitiativeResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
          * StreamToken
          * @description A token that opens one encounter's event stream, for the API key that asked for it, until it expires.
          */
@@ -2770,6 +4730,77 @@ export interface components {
             /** @description The stream's URL with the token, relative to the service: give it to `new EventSource(...)` as it is (add `&after=<seq>` to resume). */
             url: string;
         };
+        /**
+         * TakeAimAction
+         * @description `take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.
+         */
+        TakeAimAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take-aim";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
+            target: string;
+            weapon: components["schemas"]["Weapon"];
+            /** @description `take-aim`: the aimed shot. */
+            shoot?: boolean;
+            options?: components["schemas"]["AttackOptions"];
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * TakeAimActionResult
+         * @description The answer to `take-aim`.
+         */
+        TakeAimActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take-aim";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["TakeAimResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * TakeAimEvent
+         * @description A `take-aim` event.
+         */
+        TakeAimEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take-aim";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description TakeAimAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                target: string;
+                weapon: components["schemas"]["Weapon"];
+                shoot?: boolean;
+                options?: components["schemas"]["AttackOptions"];
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["TakeAimResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * TakeAimResult
+         * @description Taking aim (`AimTaken`), or the aimed shot of the next round (`shoot: true`), answered as an attack.
+         */
+        TakeAimResult: components["schemas"]["AimTaken"] | components["schemas"]["AttackResult"];
         /** @description Rate limit exceeded (HTTP 429). */
         TooManyRequestsProblem: {
             /** @constant */
@@ -2784,6 +4815,131 @@ export interface components {
             /** @constant */
             status: 503;
         } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
+        /**
+         * TotalDefenseAction
+         * @description `total-defense` (standard; variant major): `actor`; +4 dodge AC and no reactions until its next turn.
+         */
+        TotalDefenseAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "total-defense";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * TotalDefenseActionResult
+         * @description The answer to `total-defense`.
+         */
+        TotalDefenseActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "total-defense";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["StanceResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * TotalDefenseEvent
+         * @description A `total-defense` event.
+         */
+        TotalDefenseEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "total-defense";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description TotalDefenseAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["StanceResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * TurnAction
+         * @description `turn` (standard): `actor`, `action`, `undead` (dnd35) or `targets` (pf1e), optional `previousTurningCheck`, `commandedHitDice`, `checkModifiers`.
+         */
+        TurnAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /**
+             * @description `grapple`: the grapple action; `turn`: the turning action (turn, rebuke, command, bolster, dispel; pf1e channel-positive, channel-negative, turn-undead).
+             * @enum {string}
+             */
+            action: "start" | "maintain" | "damage" | "pin" | "escape" | "move" | "break-pin" | "use-opponent-weapon" | "tie-up" | "release" | "turn" | "rebuke" | "command" | "bolster" | "dispel" | "channel-positive" | "channel-negative" | "turn-undead";
+            /** @description `turn` in dnd35: the undead in the area. */
+            undead?: {
+                /** @description An undead combatant (its `hitDice` come from its stat block). */
+                id: string;
+                distanceFeet: number;
+                turnResistance?: number;
+                alreadyTurned?: boolean;
+                bolsteredHitDice?: number;
+                totalCover?: boolean;
+            }[];
+            /** @description `save`: the targets (ids, or `{ id, modifiers, cover }`); `turn` in pf1e: the creatures in the burst (`{ id, kind, distanceFeet, modifiers }`). */
+            targets?: (string | {
+                /** @description A target id. */
+                id: string;
+                /** @description Situational modifiers, stacked per the ruleset. */
+                modifiers?: components["schemas"]["Modifier"][];
+                /** @enum {string} */
+                cover?: "none" | "partial" | "cover" | "improved";
+                /**
+                 * @description pf1e channel energy: living or undead.
+                 * @enum {string}
+                 */
+                kind?: "living" | "undead";
+                distanceFeet?: number;
+            })[];
+            previousTurningCheck?: number;
+            commandedHitDice?: number;
+            /** @description Situational modifiers, stacked per the ruleset. */
+            checkModifiers?: components["schemas"]["Modifier"][];
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * TurnActionResult
+         * @description The answer to `turn`.
+         */
+        TurnActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["TurningResponse"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
         /**
          * Turner
          * @description The cleric or paladin (a Combatant): `level` (class level) and `class` are required (a 422 naming them when absent); `abilities.cha` gives the Charisma modifier (absent: 10; null: a 422, no Charisma check is possible). pf1e `feats` must list `turn-undead` for the `turn-undead` action; dnd35 `extra-turning` (+4) and pf1e `extra-channel` (+2) add uses per day.
@@ -2810,6 +4966,8 @@ export interface components {
             hitPoints?: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
             /**
              * @description Class that turns: `cleric`, or `paladin` (dnd35: turns as a cleric three levels lower from 4th level; pf1e: channels at her paladin level from 4th level). Required.
              * @enum {string}
@@ -2822,6 +4980,55 @@ export interface components {
             energy?: "positive" | "negative";
             /** @description dnd35: ranks in Knowledge (religion); 5 or more give +2 on turning checks (SRD35 › Cleric). */
             knowledgeReligionRanks?: number;
+        };
+        /**
+         * TurnEvent
+         * @description A `turn` event.
+         */
+        TurnEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description TurnAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                /** @enum {string} */
+                action: "start" | "maintain" | "damage" | "pin" | "escape" | "move" | "break-pin" | "use-opponent-weapon" | "tie-up" | "release" | "turn" | "rebuke" | "command" | "bolster" | "dispel" | "channel-positive" | "channel-negative" | "turn-undead";
+                undead?: {
+                    id: string;
+                    distanceFeet: number;
+                    turnResistance?: number;
+                    alreadyTurned?: boolean;
+                    bolsteredHitDice?: number;
+                    totalCover?: boolean;
+                }[];
+                targets?: (string | {
+                    id: string;
+                    modifiers?: components["schemas"]["Modifier"][];
+                    /** @enum {string} */
+                    cover?: "none" | "partial" | "cover" | "improved";
+                    /** @enum {string} */
+                    kind?: "living" | "undead";
+                    distanceFeet?: number;
+                })[];
+                previousTurningCheck?: number;
+                commandedHitDice?: number;
+                checkModifiers?: components["schemas"]["Modifier"][];
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["TurningResponse"];
+            applied: components["schemas"]["AppliedChange"][];
         };
         /**
          * TurningOdds
@@ -3184,7 +5391,7 @@ export interface components {
             rangeIncrement?: number;
             /** @description A touch attack: against the target's touch AC. */
             touch?: boolean;
-            /** @description A reach weapon: reaches twice the natural reach but not adjacent foes (dnd35/pf1e: 422); `variant`: one square further, −4 against adjacent foes. */
+            /** @description A reach weapon (docs/rules.md §95). */
             reach?: boolean;
             /** @description The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat. */
             finesse?: boolean;
@@ -3232,6 +5439,8 @@ export interface components {
             hitPoints: components["schemas"]["HitPointsInput"];
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
+            sneakAttack?: components["schemas"]["SneakAttack"];
+            effects?: components["schemas"]["Effects"];
         };
     };
     responses: {
@@ -3394,7 +5603,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["InvalidDieValueProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["UnknownSaveProblem"] | components["schemas"]["UnknownCombatantProblem"] | components["schemas"]["InconsistentFieldsProblem"] | components["schemas"]["IdempotencyKeyReusedProblem"];
+                "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["UnknownSaveProblem"] | components["schemas"]["UnknownCombatantProblem"] | components["schemas"]["InconsistentFieldsProblem"] | components["schemas"]["IdempotencyKeyReusedProblem"];
             };
         };
         /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
@@ -4196,42 +6405,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The started encounter and its initiative roll. */
+            /** @description The encounter as it starts, with its initiative roll. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        name: string;
-                        ruleset: components["schemas"]["RulesetId"];
-                        /** @enum {string} */
-                        status: "preparing" | "active" | "finished";
-                        /** @description 0 is the surprise round (when there is one), 1 the first regular round. */
-                        round: number;
-                        /** @description The encounter began with a surprise round. */
-                        surpriseRound: boolean;
-                        /** @description Whose turn it is; null before the start, after the end, or when nobody can act. */
-                        turn: {
-                            combatantId: string;
-                            initiativeCount: number;
-                            /** @description The ruleset's action types this turn has used (`standard`, `move`, `full-round`, `swift`; variant `major`, `minor`, `full-round`). */
-                            spent: string[];
-                        } | null;
-                        /** @description Combatant ids in acting order this round. */
-                        order: string[];
-                        combatants: components["schemas"]["EncounterCombatant"][];
-                        /** @description Bumped by every write (the number of events); the ETag. */
-                        version: number;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description The POST /v1/initiative response of the roll. */
-                        initiative: unknown;
-                    };
+                    "application/json": components["schemas"]["StartedEncounter"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4262,14 +6442,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants. */
+        /** @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants. Told apart by `type`: each type takes exactly its own fields (a field it needs and lacks is a 422 `missing-field`, one it does not take a 422 `not-possible`, each naming the field). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EncounterAction"];
             };
         };
         responses: {
-            /** @description The result of an action, what it changed, and the encounter after it. */
+            /** @description The result of an action, told apart by `type` (the action's, as `event.type`; `<Type>ActionResult`): `result`, the stateless endpoint's response for the same combatants and dice (null for bookkeeping actions); `applied`, what it changed; `encounter`, the encounter after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4294,10 +6474,12 @@ export interface operations {
     listEncounterEvents: {
         parameters: {
             query?: {
-                /** @description Only events with a higher `seq`. */
-                after?: number;
-                /** @description 1–1000; default 100. */
+                /** @description Page size, 1–1000; default 100. */
                 limit?: number;
+                /** @description The `nextCursor` of the previous page (treat it as opaque); as on GET /v1/encounters. */
+                cursor?: string;
+                /** @description Only events with a higher `seq`: an alias of `cursor` kept for earlier clients (and the stream's `Last-Event-ID`). Given both, the later position counts. */
+                after?: number;
             };
             header?: never;
             path: {
@@ -4308,15 +6490,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event log, oldest first. */
+            /** @description A page of the log, oldest first, and the cursor of the next. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: components["schemas"]["EncounterEvent"][];
-                    };
+                    "application/json": components["schemas"]["EncounterEventPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -39,15 +39,16 @@ test('coup de grace needs a helpless target, the save\'s base bonus, and a melee
 })
 
 test('variant coup de grace: an attack roll at +4 against the helpless AC, then a Death save DC 10 + damage (variant › Coup de Grace, docs/rules.md §30)', () => {
-  const r = attack('variant', { attacker: fighter, target: sleeper, weapon: { name: 'axe', damage: '1d8' }, mode: 'coup-de-grace' }, [10, 3, 16])
+  // A helpless target is off-guard and worse: the hit is a sneak attack, +1d6 after the weapon's dice (variant › Sneak Attacks, docs/rules.md §74).
+  const r = attack('variant', { attacker: fighter, target: sleeper, weapon: { name: 'axe', damage: '1d8' }, mode: 'coup-de-grace' }, [10, 3, 4, 16])
   const a = first(r)
   assert.deepEqual([a.attackBonus, a.targetAC, a.roll, a.hit, a.critical], [5 + 2 + 4, 10 - 5 - 4, 10, true, false])
-  assert.equal(a.damage?.total, 3 + 2 + 5)
-  assert.deepEqual(purposes(r), ['attack', 'damage', 'death-save'])
-  assert.deepEqual(r.coupDeGrace && [r.coupDeGrace.save, r.coupDeGrace.dc, r.coupDeGrace.total, r.coupDeGrace.survived], ['death', 20, 19, false])
-  // A natural 20 doubles the damage (D30a).
-  const crit = attack('variant', { attacker: fighter, target: sleeper, weapon: { name: 'axe', damage: '1d8' }, mode: 'coup-de-grace' }, [20, 3, 4, 18])
-  assert.deepEqual([first(crit).critical, first(crit).damage?.total, crit.coupDeGrace?.dc, crit.coupDeGrace?.survived], [true, 21, 31, false])
+  assert.equal(a.damage?.total, 3 + 2 + 5 + 4)
+  assert.deepEqual(purposes(r), ['attack', 'damage', 'sneak-attack', 'death-save'])
+  assert.deepEqual(r.coupDeGrace && [r.coupDeGrace.save, r.coupDeGrace.dc, r.coupDeGrace.total, r.coupDeGrace.survived], ['death', 24, 19, false])
+  // A natural 20 doubles the damage (D30a), not the sneak attack die.
+  const crit = attack('variant', { attacker: fighter, target: sleeper, weapon: { name: 'axe', damage: '1d8' }, mode: 'coup-de-grace' }, [20, 3, 4, 2, 18])
+  assert.deepEqual([first(crit).critical, first(crit).damage?.total, crit.coupDeGrace?.dc, crit.coupDeGrace?.survived], [true, 21 + 2, 33, false])
   // A miss deals nothing and calls for no save.
   const miss = attack('variant', { attacker: fighter, target: sleeper, weapon: { name: 'axe', damage: '1d8' }, mode: 'coup-de-grace' }, [1])
   assert.deepEqual([first(miss).hit, miss.coupDeGrace], [false, null])
@@ -56,6 +57,6 @@ test('variant coup de grace: an attack roll at +4 against the helpless AC, then 
 
 test('variant projectile coup de grace is ranged: no −4 melee on the helpless AC (D30b)', () => {
   const crossbow = { name: 'light crossbow', type: 'ranged' as const, damage: '1d8', rangeIncrement: 80 }
-  const a = first(attack('variant', { attacker: fighter, target: sleeper, weapon: crossbow, mode: 'coup-de-grace' }, [10, 3, 16]))
+  const a = first(attack('variant', { attacker: fighter, target: sleeper, weapon: crossbow, mode: 'coup-de-grace' }, [10, 3, 4, 16]))
   assert.equal(a.targetAC, 10 - 5)
 })

@@ -35,7 +35,8 @@ test('property: attack odds drop and kill a target exactly as POST /v1/damage wo
     const nonlethalHp = accumulated ? Math.min(g.nonlethalShare, g.taken) : g.nonlethalShare
     const target: CombatantInput = {
       abilities: { con: g.con },
-      feats: ['immune-to-critical-hits'],
+      // No criticals and no precision damage: the property is about hit points (a dying variant target is off-guard, docs/rules.md §74).
+      feats: ['immune-to-critical-hits', 'immune-to-precision-damage'],
       armorClass: { total: 0, flatFooted: 0 },
       baseSaves: { death: g.deathBonus },
       hitPoints: { max: g.max, current, nonlethal: nonlethalHp, temporary: accumulated ? 0 : g.temporary, status: g.recorded }
