@@ -23,6 +23,7 @@ import { delay } from './delay.js'
 import { ready } from './ready.js'
 import { endTurn } from './end-turn.js'
 import { end } from './end.js'
+import { cast } from './cast.js'
 
 export type { ActionBody, ActionContext, EncounterAction } from './types.js'
 
@@ -60,6 +61,7 @@ registerAction(delay)
 registerAction(ready)
 registerAction(endTurn)
 registerAction(end)
+registerAction(cast)
 
 export function actionOf (type: string): EncounterAction | undefined {
   return ACTIONS.get(type)?.action
