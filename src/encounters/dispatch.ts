@@ -8,6 +8,7 @@ import type { CombatantState } from './model.js'
 import { conflict, fieldProblems, missing, notPossible } from './problems.js'
 import { actionCost, actionFieldProblems, actionOf, isGmAction, type ActionBody, type EncounterAction } from './actions/index.js'
 import { combatant, slotLabel } from './actions/types.js'
+import { refuseByBehaviour } from './behaviour.js'
 
 /** How the actor may take this action now; throws a 409 when the turn or the budget does not allow it. */
 function authorize (draft: Draft, action: EncounterAction, body: ActionBody, actor: CombatantState | null): 'turn' | 'reaction' | 'readied' | 'gm' {
@@ -39,6 +40,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
   if (state.turn?.combatantId !== actor.id) {
     throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor')
   }
+  refuseByBehaviour(state, actor, type)
   const slot = actionCost(action, ruleset, body)
   if (slot !== null) {
     const refusal = budgetRefusal(state.turn.spent, slot, isRestricted(state, actor))

@@ -10,6 +10,7 @@ import { restrictsActivity } from '../rules/effects.js'
 import { getRuleset } from '../rules/rulesets/index.js'
 import { creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
 import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
+import { rollBehaviours } from './behaviour.js'
 
 /** One change the transition made to the encounter beyond the rules result itself, reported to the client. */
 export type Applied =
@@ -18,6 +19,7 @@ export type Applied =
   | { kind: 'initiative', round: number, order: Array<{ id: string, initiative: number }>, outcome?: unknown }
   | { kind: 'turn', round: number, combatantId: string | null, initiativeCount: number | null }
   | { kind: 'skipped', combatantId: string, reason: string }
+  | { kind: 'behaviour', combatantId: string, condition: string, roll: number, behaviour: string, allows: string }
 
 export interface Draft {
   state: EncounterState
@@ -107,6 +109,8 @@ function beginTurn (draft: Draft, c: CombatantState): void {
   c.readied = null
   removeCondition(draft, c, ruleset.turnFlow.flatFootedCondition, 'first turn')
   draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
+  // docs/rules.md §117: a confused creature's behaviour, rolled as its turn begins.
+  rollBehaviours(draft, c)
 }
 
 /** dnd35/pf1e (docs/rules.md §68, §62): a dying creature's stabilization roll comes on its turn, which then ends. */

@@ -58,7 +58,13 @@ const ConditionEntrySchema = Type.Object({
   endsAt: Nullable(Type.Object({
     round: Type.Integer({ description: 'The round it ends in.' }),
     initiativeCount: Nullable(Type.Integer(), { description: 'dnd35/pf1e: it ends just before this count acts (SRD › Duration). variant: null, it ends at the end of the round.' })
-  }, { additionalProperties: false }), { description: 'null: until removed.' })
+  }, { additionalProperties: false }), { description: 'null: until removed.' }),
+  behaviour: Type.Optional(Type.Object({
+    round: Type.Integer(),
+    roll: Type.Integer({ description: 'The d%.' }),
+    behaviour: StringEnum(['attack-confuser', 'act-normally', 'babble', 'flee', 'harm-self', 'attack-nearest'] as const),
+    allows: StringEnum(['any', 'none', 'attack', 'move'] as const, { description: 'What it may do on that turn: anything; nothing but `end-turn`; `attack`, `full-attack`, `move`; `move` (docs: rules §117).' })
+  }, { additionalProperties: false, description: '`confused`: the behaviour rolled at the start of its turn in `round`.' }))
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
 export const EncounterCombatantSchema = Type.Object({
