@@ -63,7 +63,7 @@ const ConditionEntrySchema = Type.Object({
     round: Type.Integer(),
     roll: Type.Integer({ description: 'The d%.' }),
     behaviour: StringEnum(['attack-confuser', 'act-normally', 'babble', 'flee', 'harm-self', 'attack-nearest'] as const),
-    allows: StringEnum(['any', 'none', 'attack', 'move'] as const, { description: 'What it may do on that turn: anything; nothing but `end-turn`; `attack`, `full-attack`, `move`; `move` (docs: rules §117).' })
+    allows: StringEnum(['any', 'none', 'attack', 'move'] as const, { description: 'What it may do that turn (besides `end-turn`).' })
   }, { additionalProperties: false, description: '`confused`: the behaviour rolled at the start of its turn in `round`.' }))
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 

@@ -67,7 +67,7 @@ export const cast: EncounterAction = {
     defensively: C.defensively, threatenedBy: C.threatenedBy, damageTaken: C.damageTaken, grapplerCmb: C.grapplerCmb, motion: C.motion, readied: F.readied, seed: F.seed, dice: F.dice
   }),
   cost: castCost,
-  description: '`cast` (its `castingTime`: standard, full-round, swift or free; dnd35/pf1e): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`. Provokes the `threatenedBy` combatants unless defensive, swift or free; rolls a concentration check for each situation (the actor\'s grapple or entangled conditions, defensively, motion, damage taken), stopping at the first failure (the spell is lost).',
+  description: '`cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).',
   handle: ({ draft, body, actor }) => {
     const caster = actor as CombatantState
     const spellLevel = body.spellLevel as number
