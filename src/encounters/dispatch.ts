@@ -9,6 +9,7 @@ import type { CombatantState } from './model.js'
 import { conflict, fieldProblems, missing, notPossible } from './problems.js'
 import { actionCost, actionFieldProblems, actionOf, isGmAction, type ActionBody, type EncounterAction } from './actions/index.js'
 import { combatant, slotLabel } from './actions/types.js'
+import { refuseByBehaviour } from './behaviour.js'
 
 /**
  * docs/rules.md §73: the actor's conditions, listed or implied by its hit
@@ -60,6 +61,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
     throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor',
       { expected: state.turn?.combatantId ?? null, actual: actor.id })
   }
+  refuseByBehaviour(state, actor, type)
   const restricted = isRestricted(state, actor)
   const slot = actionCost(action, ruleset, body, restricted)
   assertConditionsAllow(draft, action, body, actor, slot, false)

@@ -12,6 +12,7 @@ import { creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
 import { OWN_TURN_STANCES, keptAtTurnStart, pendingLabel } from './stances.js'
 import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
 import { expireEffects } from './stored-effects.js'
+import { rollBehaviours } from './behaviour.js'
 
 /** One change the transition made to the encounter beyond the rules result itself, reported to the client. */
 export type Applied =
@@ -22,6 +23,7 @@ export type Applied =
   | { kind: 'turn', round: number, combatantId: string | null, initiativeCount: number | null }
   | { kind: 'skipped', combatantId: string, reason: string }
   | { kind: 'pending', combatantId: string, added: string[], removed: string[], cause: string }
+  | { kind: 'behaviour', combatantId: string, condition: string, roll: number, behaviour: string, allows: string }
 
 export interface Draft {
   state: EncounterState
@@ -130,6 +132,8 @@ function beginTurn (draft: Draft, c: CombatantState): void {
   removeCondition(draft, c, ruleset.turnFlow.flatFootedCondition, 'first turn')
   endOwnTurnStances(draft, c)
   draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
+  // docs/rules.md §117: a confused creature's behaviour, rolled as its turn begins.
+  rollBehaviours(draft, c)
 }
 
 /** dnd35/pf1e (docs/rules.md §68, §62): a dying creature's stabilization roll comes on its turn, which then ends. */

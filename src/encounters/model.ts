@@ -14,7 +14,14 @@ export const ConditionRecordSchema = Type.Object({
   endsAt: Type.Union([Type.Object({
     round: Type.Integer({ minimum: 0 }),
     initiativeCount: Type.Union([Type.Integer(), Type.Null()])
-  }, { additionalProperties: false }), Type.Null()])
+  }, { additionalProperties: false }), Type.Null()]),
+  /** The behaviour rolled for it at the start of the combatant's turn in `round` (confused: docs/rules.md §117). */
+  behaviour: Type.Optional(Type.Object({
+    round: Type.Integer({ minimum: 0 }),
+    roll: Type.Integer({ minimum: 1, maximum: 100 }),
+    behaviour: Type.String({ maxLength: 60 }),
+    allows: Type.Union([Type.Literal('any'), Type.Literal('none'), Type.Literal('attack'), Type.Literal('move')])
+  }, { additionalProperties: false }))
 }, { additionalProperties: false })
 export type ConditionRecord = Static<typeof ConditionRecordSchema>
 

@@ -38,6 +38,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   applyHealing: 'The hit points before and after, and the status.',
   rollSaves: 'Each target\'s save: roll, bonus with its breakdown, success, and the effect applied.',
   rollInitiative: 'The initiative order, highest first, with ties broken.',
+  rollConcentration: 'The DC, the d20, the bonus with its breakdown, and whether the spell is kept.',
   createEncounter: 'Created: the encounter, with `Location` and `ETag`.',
   listEncounters: 'A page of encounters, newest first.',
   getEncounter: 'The encounter, with its `ETag`.',

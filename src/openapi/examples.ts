@@ -57,6 +57,10 @@ export const EXAMPLE_LABELS: Record<string, ExampleLabel[]> = {
   rollSaves: [
     { name: 'fireball', summary: 'dnd35: a rogue with evasion and an ogre in cover save against a fireball' }
   ],
+  rollConcentration: [
+    { name: 'casting-defensively', summary: 'dnd35: a wizard casts a 3rd-level spell defensively (DC 18)' },
+    { name: 'grappled', summary: 'pf1e: a cleric casts a 2nd-level spell while grappled by a CMB +7 foe (DC 19)' }
+  ],
   rollInitiative: [
     { name: 'ambush', summary: 'dnd35: the goblin is unaware, so the fighter gets a surprise round' },
     { name: 'variant', summary: 'variant: initiative adds the base combat bonus and the wound penalty' }

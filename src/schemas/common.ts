@@ -241,6 +241,10 @@ export const CombatantProperties = {
   cmb: Type.Optional(Type.Integer({ minimum: -50, maximum: 200, description: 'pf1e: printed Combat Maneuver Bonus.' })),
   cmd: Type.Optional(Type.Integer({ minimum: 0, maximum: 300, description: 'pf1e: printed Combat Maneuver Defense.' })),
   hitPoints: Type.Optional(HitPointsInputSchema),
+  // Spellcasting (docs/rules.md §115): what a concentration check reads; kept short, as every stat block repeats them.
+  concentration: Type.Optional(Type.Integer({ minimum: -50, maximum: 200, description: 'dnd35: Concentration skill modifier.' })),
+  casterLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'pf1e: caster level.' })),
+  castingAbility: Type.Optional(StringEnum(['int', 'wis', 'cha'] as const, { description: 'pf1e: casting ability.' })),
   conditions: Type.Optional(Type.Array(ConditionSchema, { maxItems: LIMITS.conditions, uniqueItems: true, title: 'Conditions', description: 'The conditions the combatant has now.' })),
   feats: Type.Optional(Type.Array(FeatSchema, { maxItems: LIMITS.feats, uniqueItems: true, title: 'Feats', description: 'Feats and combat-relevant class features the rules read.' })),
   // Precision damage and lasting effects (docs/rules.md §74, §96).

@@ -79,13 +79,32 @@ const PendingChange = Type.Object({
   cause
 }, { additionalProperties: false, title: 'AppliedPending', description: 'What a combatant holds for a later attack changed (aid another, the variant\'s take aim): see the combatant\'s `pending` list.' })
 
+const EffectsChange = Type.Object({
+  kind: Type.Literal('effects'),
+  combatantId,
+  added: Type.Array(Type.String(), { description: 'Sources of the effects it gained.' }),
+  removed: Type.Array(Type.String(), { description: 'Sources of the effects that ended or were removed.' }),
+  cause
+}, { additionalProperties: false, title: 'AppliedEffects', description: 'A combatant\'s stat-block effects changed (the `effect` action, a duration running out).' })
+
+const BehaviourChange = Type.Object({
+  kind: Type.Literal('behaviour'),
+  combatantId,
+  condition: Type.String({ description: 'The condition that rolled it (`confused`).' }),
+  roll: Type.Integer({ description: 'The d%.' }),
+  behaviour: Type.String({ description: 'What the roll decided: `attack-confuser`, `act-normally`, `babble`, `flee`, `harm-self`, `attack-nearest`.' }),
+  allows: Type.String({ description: 'What it may do this turn besides `end-turn`: `any`, `none`, `attack`, `move`.' })
+}, { additionalProperties: false, title: 'AppliedBehaviour', description: 'A confused combatant\'s behaviour, rolled as its turn began (docs/rules.md §117).' })
+
 export const AppliedSchema = taggedUnion('kind', [
   { tag: 'hit-points', schema: HitPointsChange },
   { tag: 'conditions', schema: ConditionsChange },
   { tag: 'initiative', schema: InitiativeChange },
   { tag: 'turn', schema: TurnChange },
   { tag: 'skipped', schema: Skipped },
-  { tag: 'pending', schema: PendingChange }
+  { tag: 'pending', schema: PendingChange },
+  { tag: 'effects', schema: EffectsChange },
+  { tag: 'behaviour', schema: BehaviourChange }
 ], { title: 'AppliedChange', description: 'One thing an event changed beyond its rules result, told apart by `kind`.' })
 
 /** What the event changed beyond its result, in order: hit points, conditions, turns, initiative, skipped turns. */

@@ -62,7 +62,13 @@ const EndsAtSchema = Type.Object({
 
 export const ConditionEntrySchema = Type.Object({
   name: Type.String({ description: 'The condition.' }),
-  endsAt: Nullable(EndsAtSchema)
+  endsAt: Nullable(EndsAtSchema),
+  behaviour: Type.Optional(Type.Object({
+    round: Type.Integer(),
+    roll: Type.Integer({ description: 'The d%.' }),
+    behaviour: StringEnum(['attack-confuser', 'act-normally', 'babble', 'flee', 'harm-self', 'attack-nearest'] as const),
+    allows: StringEnum(['any', 'none', 'attack', 'move'] as const, { description: 'What it may do that turn (besides `end-turn`).' })
+  }, { additionalProperties: false, description: '`confused`: the behaviour rolled at the start of its turn in `round`.' }))
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
 const PendingEntrySchema = Type.Union([

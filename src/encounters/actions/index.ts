@@ -32,6 +32,7 @@ import { takeAim } from './take-aim.js'
 import { intercept } from './intercept.js'
 import { backToBack } from './back-to-back.js'
 import { driveBack } from './drive-back.js'
+import { cast } from './cast.js'
 
 export type { ActionBody, ActionContext, EncounterAction } from './types.js'
 
@@ -78,6 +79,7 @@ registerAction(takeAim)
 registerAction(intercept)
 registerAction(backToBack)
 registerAction(driveBack)
+registerAction(cast)
 
 export function actionOf (type: string): EncounterAction | undefined {
   return ACTIONS.get(type)?.action

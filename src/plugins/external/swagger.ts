@@ -33,6 +33,7 @@ export const OPENAPI_TAGS = [
   { name: 'initiative', description: 'Initiative order and surprise.' },
   { name: 'grapples', description: 'Grapples and combat maneuvers.' },
   { name: 'turning', description: 'Turning and rebuking undead, channel energy.' },
+  { name: 'spells', description: 'Spellcasting: concentration checks.' },
   { name: 'encounters', description: 'Persisted encounters: roster, initiative, turns, actions and the event log.' },
   { name: 'operations', description: 'Health, readiness and documentation.' }
 ]

@@ -4,6 +4,8 @@ import { SRD_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { SRD_SAVING_THROWS } from '../saves/policy.js'
 import { SRD_TURN_FLOW } from '../turn-flow.js'
+import { DND35_CONCENTRATION } from '../concentration/policy.js'
+import { DND35_CONFUSION } from '../behaviour.js'
 
 /** D&D 3.5 (the SRD 3.5 combat chapter). */
 export const dnd35: RulesetDefinition = {
@@ -81,5 +83,8 @@ export const dnd35: RulesetDefinition = {
       usesPerDay: { base: 3, extraUsesFeat: { feat: 'extra-turning', uses: 4 } }
     },
     channelEnergy: null
-  }
+  },
+  // docs/rules.md §115: concentration checks; §117: a confused creature's behaviour roll.
+  concentration: DND35_CONCENTRATION,
+  behaviourRolls: { confused: DND35_CONFUSION }
 }

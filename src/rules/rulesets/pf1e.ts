@@ -4,6 +4,8 @@ import { PF1E_EFFECTS } from './srd-effects.js'
 import { SRD_UNARMED_DAMAGE } from '../maneuvers/policy.js'
 import { PF1E_SAVING_THROWS } from '../saves/policy.js'
 import { PF1E_TURN_FLOW } from '../turn-flow.js'
+import { PF1E_CONCENTRATION } from '../concentration/policy.js'
+import { PF1E_CONFUSION } from '../behaviour.js'
 
 /** Pathfinder RPG 1st edition (the PRD). */
 export const pf1e: RulesetDefinition = {
@@ -83,5 +85,8 @@ export const pf1e: RulesetDefinition = {
       turnUndeadFeat: { feat: 'turn-undead', durationRounds: 10 },
       usesPerDay: { base: 3, extraUsesFeat: { feat: 'extra-channel', uses: 2 } }
     }
-  }
+  },
+  // docs/rules.md §115: concentration checks; §117: a confused creature's behaviour roll.
+  concentration: PF1E_CONCENTRATION,
+  behaviourRolls: { confused: PF1E_CONFUSION }
 }

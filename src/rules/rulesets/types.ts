@@ -8,6 +8,8 @@ import type { InitiativePolicy } from '../initiative/policy.js'
 import type { AttackPolicy } from '../attacks/policy.js'
 import type { EffectsTable } from '../effects.js'
 import type { TurnFlowPolicy } from '../turn-flow.js'
+import type { ConcentrationPolicy } from '../concentration/policy.js'
+import type { BehaviourTable } from '../behaviour.js'
 
 /**
  * A ruleset's id. Which ids exist is the registry's to say (./index.ts:
@@ -75,6 +77,13 @@ export interface Ruleset {
   turningTable?: ReadonlyArray<{ checkMin: number | null, checkMax: number | null, maxHitDiceRelativeToLevel: number }>
   /** Turning (dnd35), channel energy (pf1e) or neither (variant): docs/rules.md §P5. */
   turning: TurningPolicy
+  /** Concentration checks (docs/rules.md §115); absent where the ruleset has none (the variant). */
+  concentration?: ConcentrationPolicy
+  /**
+   * Conditions whose creature rolls its behaviour at the start of each of its
+   * turns in an encounter, by condition name (confused: docs/rules.md §117).
+   */
+  behaviourRolls?: Readonly<Record<string, BehaviourTable>>
 }
 
 /** What a ruleset module exports: everything but what is derived from it. */

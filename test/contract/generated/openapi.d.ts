@@ -478,6 +478,7 @@ export interface paths {
          *     - `intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe's bull-rush check.
          *     - `back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.
          *     - `drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).
+         *     - `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).
          *
          *     **Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant's How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: `save`, `damage`, `heal`, `condition`, `effect` and `end` (a GM applies them at any time); an `attack` with `offTurn: true` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant's own turn); and `readied: true`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. `end-turn` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant's first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).
          *
@@ -657,6 +658,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/concentration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a concentration check to keep a spell
+         * @description d20 + bonus against the DC of the situation (see `situation`). The bonus: dnd35 the caster's `concentration` (Concentration skill modifier) with the condition modifiers on skill checks; pf1e `casterLevel` + the modifier of `castingAbility` (after conditions that change the score). A field the ruleset needs and the caster lacks is a 422 `missing-field` naming it (`/caster/concentration`, `/caster/casterLevel`, `/damageTaken`, `/grapplerCmb`); `damageTaken` or `grapplerCmb` where the situation does not use them a 422 `inconsistent-fields`. The variant defines no concentration check: 422 `rule-not-defined`. Dice order: the one d20 (purpose `concentration`).
+         */
+        post: operations["rollConcentration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -782,6 +803,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -929,10 +959,31 @@ export interface components {
             rolls: components["schemas"]["Rolls"];
         };
         /**
+         * AppliedBehaviour
+         * @description A confused combatant's behaviour, rolled as its turn began (docs/rules.md §117).
+         */
+        AppliedBehaviour: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "behaviour";
+            /** @description The combatant's id. */
+            combatantId: string;
+            /** @description The condition that rolled it (`confused`). */
+            condition: string;
+            /** @description The d%. */
+            roll: number;
+            /** @description What the roll decided: `attack-confuser`, `act-normally`, `babble`, `flee`, `harm-self`, `attack-nearest`. */
+            behaviour: string;
+            /** @description What it may do this turn besides `end-turn`: `any`, `none`, `attack`, `move`. */
+            allows: string;
+        };
+        /**
          * AppliedChange
          * @description One thing an event changed beyond its rules result, told apart by `kind`.
          */
-        AppliedChange: components["schemas"]["AppliedHitPoints"] | components["schemas"]["AppliedConditionsChange"] | components["schemas"]["AppliedInitiative"] | components["schemas"]["AppliedTurn"] | components["schemas"]["AppliedSkipped"] | components["schemas"]["AppliedPending"];
+        AppliedChange: components["schemas"]["AppliedHitPoints"] | components["schemas"]["AppliedConditionsChange"] | components["schemas"]["AppliedInitiative"] | components["schemas"]["AppliedTurn"] | components["schemas"]["AppliedSkipped"] | components["schemas"]["AppliedPending"] | components["schemas"]["AppliedEffects"] | components["schemas"]["AppliedBehaviour"];
         /**
          * AppliedCondition
          * @description A condition the rules applied to a creature.
@@ -966,6 +1017,25 @@ export interface components {
             /** @description Condition names it gained. */
             added: string[];
             /** @description Condition names it lost. */
+            removed: string[];
+            /** @description What caused it: the action and its part (`attack 1`, `grapple: pin`), a turn's start or end, a duration running out. */
+            cause: string;
+        };
+        /**
+         * AppliedEffects
+         * @description A combatant's stat-block effects changed (the `effect` action, a duration running out).
+         */
+        AppliedEffects: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "effects";
+            /** @description The combatant's id. */
+            combatantId: string;
+            /** @description Sources of the effects it gained. */
+            added: string[];
+            /** @description Sources of the effects that ended or were removed. */
             removed: string[];
             /** @description What caused it: the action and its part (`attack 1`, `grapple: pin`), a turn's start or end, a duration running out. */
             cause: string;
@@ -1487,6 +1557,127 @@ export interface components {
             damageType?: string;
         };
         /**
+         * CastAction
+         * @description `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).
+         */
+        CastAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cast";
+            /** @description The acting combatant's id. Required except for damage, heal, save, condition and end (a GM applies those at any time). */
+            actor: string;
+            /** @description `cast`: the spell level. */
+            spellLevel: number;
+            /**
+             * @description `cast`: the action it spends; swift or free does not provoke.
+             * @enum {string}
+             */
+            castingTime: "standard" | "full-round" | "swift" | "free";
+            /** @description `act`: what the combatant does (cast a spell, drink a potion). */
+            description: string;
+            /** @description `cast`: no provocation; a `defensive` check. */
+            defensively?: boolean;
+            /** @description `cast`: ids of the combatants threatening the caster, whom it provokes. */
+            threatenedBy?: string[];
+            /** @description `cast`: damage taken while casting (a `damaged` check). */
+            damageTaken?: number;
+            /** @description `cast`, pf1e, held in a grapple: the grappler's CMB. */
+            grapplerCmb?: number;
+            /**
+             * @description `cast`: a motion check.
+             * @enum {string}
+             */
+            motion?: "vigorous" | "violent";
+            /** @description This action fires the actor's readied action, off its turn. */
+            readied?: boolean;
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * CastActionResult
+         * @description The answer to `cast`.
+         */
+        CastActionResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cast";
+            event: components["schemas"]["EncounterEventSummary"];
+            result: components["schemas"]["CastResult"];
+            applied: components["schemas"]["AppliedChange"][];
+            encounter: components["schemas"]["Encounter"];
+        };
+        /**
+         * CastEvent
+         * @description A `cast` event.
+         */
+        CastEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cast";
+            actor: string | null;
+            round: number;
+            initiativeCount: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description CastAction without `type`, the seed filled in. */
+            request: {
+                actor: string;
+                spellLevel: number;
+                /** @enum {string} */
+                castingTime: "standard" | "full-round" | "swift" | "free";
+                defensively?: boolean;
+                threatenedBy?: string[];
+                damageTaken?: number;
+                grapplerCmb?: number;
+                /** @enum {string} */
+                motion?: "vigorous" | "violent";
+                readied?: boolean;
+                seed: components["schemas"]["Seed"];
+                dice?: components["schemas"]["Dice"];
+            };
+            rolls: components["schemas"]["Rolls"];
+            result: components["schemas"]["CastResult"];
+            applied: components["schemas"]["AppliedChange"][];
+        };
+        /**
+         * CastResult
+         * @description A spell cast in an encounter: what it provoked and the concentration checks it needed.
+         */
+        CastResult: {
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            /** @description The spell, as the caller named it. */
+            description: string;
+            spellLevel: number;
+            /**
+             * @description `cast`: the action it spends; swift or free does not provoke.
+             * @enum {string}
+             */
+            castingTime?: "standard" | "full-round" | "swift" | "free";
+            defensively: boolean;
+            /** @description Whether the casting provoked (a standard or full-round spell not cast defensively). */
+            provokes: boolean;
+            /** @description The ids of the `threatenedBy` combatants that may take an attack of opportunity now. */
+            attacksOfOpportunity: string[];
+            /** @description The `threatenedBy` combatants that cannot, and why. */
+            cannotReact: {
+                id: string;
+                reason: string;
+            }[];
+            /** @description The checks rolled, in order; the first failure ends them. */
+            concentrationChecks: components["schemas"]["ConcentrationOutcome"][];
+            /** @description Every check succeeded: the spell takes effect. */
+            spellCast: boolean;
+            rolls: components["schemas"]["Rolls"];
+        };
+        /**
          * ChannelSave
          * @description A Will save against a channel or Turn Undead (pf1e).
          */
@@ -1527,6 +1718,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -1631,6 +1831,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -1711,6 +1920,74 @@ export interface components {
             result: null;
             applied: components["schemas"]["AppliedChange"][];
         };
+        /**
+         * ConcentrationOutcome
+         * @description A concentration check the cast rolled: its situation, DC, d20, bonus and result.
+         */
+        ConcentrationOutcome: {
+            situation: components["schemas"]["ConcentrationSituation"];
+            spellLevel: number;
+            /** @description The DC of the situation. */
+            dc: number;
+            /** @description How the DC was built: the situation's base, the spell level, the damage or the grappler's CMB. */
+            dcBreakdown: components["schemas"]["BreakdownEntry"][];
+            /** @description The d20. */
+            roll: number;
+            /** @description The check's bonus: dnd35 the Concentration modifier with the condition modifiers on skill checks (shaken, sickened); pf1e caster level + casting ability modifier. */
+            bonus: number;
+            breakdown: components["schemas"]["Breakdown"];
+            /** @description roll + bonus. */
+            total: number;
+            /** @description total ≥ DC. A check: a natural 1 or 20 has no automatic result. A failure loses the spell. */
+            success: boolean;
+        };
+        /**
+         * ConcentrationRequest
+         * @description A concentration check to keep a spell: the caster (dnd35 `concentration`; pf1e `casterLevel` and `castingAbility`), the spell level and the situation.
+         */
+        ConcentrationRequest: {
+            caster: components["schemas"]["Combatant"];
+            /** @description The spell's level, 0 (cantrip, orison) to 9. */
+            spellLevel: number;
+            situation: components["schemas"]["ConcentrationSituation"];
+            /** @description The damage taken while casting: required for `damaged`, refused (422 `inconsistent-fields`) otherwise. */
+            damageTaken?: number;
+            /** @description pf1e `grappled`: the grappler's Combat Maneuver Bonus (required there, refused elsewhere). */
+            grapplerCmb?: number;
+            ruleset?: components["schemas"]["RulesetId"];
+            seed?: components["schemas"]["Seed"];
+            dice?: components["schemas"]["Dice"];
+        };
+        /**
+         * ConcentrationResult
+         * @description The concentration check: the DC, the d20, the bonus and whether the spell is kept.
+         */
+        ConcentrationResult: {
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            situation: components["schemas"]["ConcentrationSituation"];
+            spellLevel: number;
+            /** @description The DC of the situation. */
+            dc: number;
+            /** @description How the DC was built: the situation's base, the spell level, the damage or the grappler's CMB. */
+            dcBreakdown: components["schemas"]["BreakdownEntry"][];
+            /** @description The d20. */
+            roll: number;
+            /** @description The check's bonus: dnd35 the Concentration modifier with the condition modifiers on skill checks (shaken, sickened); pf1e caster level + casting ability modifier. */
+            bonus: number;
+            breakdown: components["schemas"]["Breakdown"];
+            /** @description roll + bonus. */
+            total: number;
+            /** @description total ≥ DC. A check: a natural 1 or 20 has no automatic result. A failure loses the spell. */
+            success: boolean;
+            rolls: components["schemas"]["Rolls"];
+        };
+        /**
+         * ConcentrationSituation
+         * @description What the caster must concentrate through. DCs (dnd35, SRD 3.5 › Skills › Concentration / pf1e, PRD › Magic › Concentration): `damaged` (hurt while casting, e.g. by a readied attack) 10 + damage + spell level, both; `defensive` (casting defensively) 15 + spell level / 15 + twice the spell level; `grappled` (grappled or pinned) 20 + spell level / 10 + the grappler's CMB + spell level; `entangled` 15 / 15 + spell level; `vigorous-motion` 10 + spell level, both; `violent-motion` 15 + spell level, both.
+         * @enum {string}
+         */
+        ConcentrationSituation: "damaged" | "defensive" | "grappled" | "entangled" | "vigorous-motion" | "violent-motion";
         /**
          * Condition
          * @description A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but `debilitated` (variant), `held` (variant), `disoriented` (variant), `desperate-attack` (variant); a name the request's ruleset does not define is a 422 `rule-not-defined` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: dnd35: confused, commanded, bloodied, wounded, incorporeal; pf1e: confused, commanded, bloodied, wounded; variant: dazzled, entangled, kneeling, sitting, nauseated, confused, turned, rebuked, commanded, fighting-defensively, incorporeal, held. Conditions that forbid an action make it a 422 `not-possible` naming them (docs/rules.md §73).
@@ -2453,12 +2730,12 @@ export interface components {
          * EncounterAction
          * @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants. Told apart by `type`: each type takes exactly its own fields (a field it needs and lacks is a 422 `missing-field`, one it does not take a 422 `not-possible`, each naming the field).
          */
-        EncounterAction: components["schemas"]["AttackAction"] | components["schemas"]["FullAttackAction"] | components["schemas"]["CoupDeGraceAction"] | components["schemas"]["SaveAction"] | components["schemas"]["GrappleAction"] | components["schemas"]["ManeuverAction"] | components["schemas"]["TurnAction"] | components["schemas"]["DamageAction"] | components["schemas"]["HealAction"] | components["schemas"]["ConditionAction"] | components["schemas"]["EffectAction"] | components["schemas"]["MoveAction"] | components["schemas"]["ActAction"] | components["schemas"]["DelayAction"] | components["schemas"]["ReadyAction"] | components["schemas"]["EndTurnAction"] | components["schemas"]["EndAction"] | components["schemas"]["AidAction"] | components["schemas"]["ChargeAction"] | components["schemas"]["TotalDefenseAction"] | components["schemas"]["DesperateAttackAction"] | components["schemas"]["TakeAimAction"] | components["schemas"]["InterceptAction"] | components["schemas"]["BackToBackAction"] | components["schemas"]["DriveBackAction"];
+        EncounterAction: components["schemas"]["AttackAction"] | components["schemas"]["FullAttackAction"] | components["schemas"]["CoupDeGraceAction"] | components["schemas"]["SaveAction"] | components["schemas"]["GrappleAction"] | components["schemas"]["ManeuverAction"] | components["schemas"]["TurnAction"] | components["schemas"]["DamageAction"] | components["schemas"]["HealAction"] | components["schemas"]["ConditionAction"] | components["schemas"]["EffectAction"] | components["schemas"]["MoveAction"] | components["schemas"]["ActAction"] | components["schemas"]["DelayAction"] | components["schemas"]["ReadyAction"] | components["schemas"]["EndTurnAction"] | components["schemas"]["EndAction"] | components["schemas"]["AidAction"] | components["schemas"]["ChargeAction"] | components["schemas"]["TotalDefenseAction"] | components["schemas"]["DesperateAttackAction"] | components["schemas"]["TakeAimAction"] | components["schemas"]["InterceptAction"] | components["schemas"]["BackToBackAction"] | components["schemas"]["DriveBackAction"] | components["schemas"]["CastAction"];
         /**
          * EncounterActionResult
          * @description The result of an action, told apart by `type` (the action's, as `event.type`; `<Type>ActionResult`): `result`, the stateless endpoint's response for the same combatants and dice (null for bookkeeping actions); `applied`, what it changed; `encounter`, the encounter after it.
          */
-        EncounterActionResult: components["schemas"]["AttackActionResult"] | components["schemas"]["FullAttackActionResult"] | components["schemas"]["CoupDeGraceActionResult"] | components["schemas"]["SaveActionResult"] | components["schemas"]["GrappleActionResult"] | components["schemas"]["ManeuverActionResult"] | components["schemas"]["TurnActionResult"] | components["schemas"]["DamageActionResult"] | components["schemas"]["HealActionResult"] | components["schemas"]["ConditionActionResult"] | components["schemas"]["EffectActionResult"] | components["schemas"]["MoveActionResult"] | components["schemas"]["ActActionResult"] | components["schemas"]["DelayActionResult"] | components["schemas"]["ReadyActionResult"] | components["schemas"]["EndTurnActionResult"] | components["schemas"]["EndActionResult"] | components["schemas"]["AidActionResult"] | components["schemas"]["ChargeActionResult"] | components["schemas"]["TotalDefenseActionResult"] | components["schemas"]["DesperateAttackActionResult"] | components["schemas"]["TakeAimActionResult"] | components["schemas"]["InterceptActionResult"] | components["schemas"]["BackToBackActionResult"] | components["schemas"]["DriveBackActionResult"];
+        EncounterActionResult: components["schemas"]["AttackActionResult"] | components["schemas"]["FullAttackActionResult"] | components["schemas"]["CoupDeGraceActionResult"] | components["schemas"]["SaveActionResult"] | components["schemas"]["GrappleActionResult"] | components["schemas"]["ManeuverActionResult"] | components["schemas"]["TurnActionResult"] | components["schemas"]["DamageActionResult"] | components["schemas"]["HealActionResult"] | components["schemas"]["ConditionActionResult"] | components["schemas"]["EffectActionResult"] | components["schemas"]["MoveActionResult"] | components["schemas"]["ActActionResult"] | components["schemas"]["DelayActionResult"] | components["schemas"]["ReadyActionResult"] | components["schemas"]["EndTurnActionResult"] | components["schemas"]["EndActionResult"] | components["schemas"]["AidActionResult"] | components["schemas"]["ChargeActionResult"] | components["schemas"]["TotalDefenseActionResult"] | components["schemas"]["DesperateAttackActionResult"] | components["schemas"]["TakeAimActionResult"] | components["schemas"]["InterceptActionResult"] | components["schemas"]["BackToBackActionResult"] | components["schemas"]["DriveBackActionResult"] | components["schemas"]["CastActionResult"];
         /**
          * EncounterCombatant
          * @description A combatant as the encounter stores it: its stat block, current hit points, conditions, side, initiative and what it has used this round.
@@ -2483,6 +2760,15 @@ export interface components {
             cmd?: number;
             /** @description The hit-point state with its status, as POST /v1/damage reports it (the variant's accumulated damage, wound points and Death-save tallies included); null when the combatant has none. */
             hitPoints: components["schemas"]["HitPoints"] | null;
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions: components["schemas"]["EncounterCondition"][];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -2545,6 +2831,12 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number | null;
             hitPoints?: components["schemas"]["HitPointsInput"] | null;
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number | null;
+            /** @description pf1e: caster level. */
+            casterLevel?: number | null;
+            /** @description pf1e: casting ability. */
+            castingAbility?: ("int" | "wis" | "cha") | null;
             conditions?: components["schemas"]["Conditions"] | null;
             feats?: components["schemas"]["Feats"] | null;
             sneakAttack?: components["schemas"]["SneakAttack"] | null;
@@ -2572,12 +2864,25 @@ export interface components {
             /** @description The condition. */
             name: string;
             endsAt: components["schemas"]["EndsAt"] | null;
+            /** @description `confused`: the behaviour rolled at the start of its turn in `round`. */
+            behaviour?: {
+                round: number;
+                /** @description The d%. */
+                roll: number;
+                /** @enum {string} */
+                behaviour: "attack-confuser" | "act-normally" | "babble" | "flee" | "harm-self" | "attack-nearest";
+                /**
+                 * @description What it may do that turn (besides `end-turn`).
+                 * @enum {string}
+                 */
+                allows: "any" | "none" | "attack" | "move";
+            };
         };
         /**
          * EncounterEvent
          * @description One event of an encounter's log, told apart by `type` (`<Type>Event`): its EncounterEventSummary fields; `request`, the request as applied, with the seed the service chose and the ids it assigned; `rolls`; `result`, the rules result in the stateless endpoint's response shape (null for bookkeeping events); and `applied`, what it changed.
          */
-        EncounterEvent: components["schemas"]["CreatedEvent"] | components["schemas"]["CombatantAddedEvent"] | components["schemas"]["CombatantUpdatedEvent"] | components["schemas"]["CombatantRemovedEvent"] | components["schemas"]["StartedEvent"] | components["schemas"]["AttackEvent"] | components["schemas"]["FullAttackEvent"] | components["schemas"]["CoupDeGraceEvent"] | components["schemas"]["SaveEvent"] | components["schemas"]["GrappleEvent"] | components["schemas"]["ManeuverEvent"] | components["schemas"]["TurnEvent"] | components["schemas"]["DamageEvent"] | components["schemas"]["HealEvent"] | components["schemas"]["ConditionEvent"] | components["schemas"]["EffectEvent"] | components["schemas"]["MoveEvent"] | components["schemas"]["ActEvent"] | components["schemas"]["DelayEvent"] | components["schemas"]["ReadyEvent"] | components["schemas"]["EndTurnEvent"] | components["schemas"]["EndEvent"] | components["schemas"]["AidEvent"] | components["schemas"]["ChargeEvent"] | components["schemas"]["TotalDefenseEvent"] | components["schemas"]["DesperateAttackEvent"] | components["schemas"]["TakeAimEvent"] | components["schemas"]["InterceptEvent"] | components["schemas"]["BackToBackEvent"] | components["schemas"]["DriveBackEvent"];
+        EncounterEvent: components["schemas"]["CreatedEvent"] | components["schemas"]["CombatantAddedEvent"] | components["schemas"]["CombatantUpdatedEvent"] | components["schemas"]["CombatantRemovedEvent"] | components["schemas"]["StartedEvent"] | components["schemas"]["AttackEvent"] | components["schemas"]["FullAttackEvent"] | components["schemas"]["CoupDeGraceEvent"] | components["schemas"]["SaveEvent"] | components["schemas"]["GrappleEvent"] | components["schemas"]["ManeuverEvent"] | components["schemas"]["TurnEvent"] | components["schemas"]["DamageEvent"] | components["schemas"]["HealEvent"] | components["schemas"]["ConditionEvent"] | components["schemas"]["EffectEvent"] | components["schemas"]["MoveEvent"] | components["schemas"]["ActEvent"] | components["schemas"]["DelayEvent"] | components["schemas"]["ReadyEvent"] | components["schemas"]["EndTurnEvent"] | components["schemas"]["EndEvent"] | components["schemas"]["AidEvent"] | components["schemas"]["ChargeEvent"] | components["schemas"]["TotalDefenseEvent"] | components["schemas"]["DesperateAttackEvent"] | components["schemas"]["TakeAimEvent"] | components["schemas"]["InterceptEvent"] | components["schemas"]["BackToBackEvent"] | components["schemas"]["DriveBackEvent"] | components["schemas"]["CastEvent"];
         /**
          * EncounterEventPage
          * @description A page of the log, oldest first, and the cursor of the next.
@@ -2609,7 +2914,7 @@ export interface components {
          * @description What an event of the log is: `created`, `combatant-added`, `combatant-updated`, `combatant-removed` and `started` for the roster and the start, else the `type` of the action it logs. On the event stream it is each message's `event:` name.
          * @enum {string}
          */
-        EncounterEventType: "created" | "combatant-added" | "combatant-updated" | "combatant-removed" | "started" | "attack" | "full-attack" | "coup-de-grace" | "save" | "grapple" | "maneuver" | "turn" | "damage" | "heal" | "condition" | "effect" | "move" | "act" | "delay" | "ready" | "end-turn" | "end" | "aid" | "charge" | "total-defense" | "desperate-attack" | "take-aim" | "intercept" | "back-to-back" | "drive-back";
+        EncounterEventType: "created" | "combatant-added" | "combatant-updated" | "combatant-removed" | "started" | "attack" | "full-attack" | "coup-de-grace" | "save" | "grapple" | "maneuver" | "turn" | "damage" | "heal" | "condition" | "effect" | "move" | "act" | "delay" | "ready" | "end-turn" | "end" | "aid" | "charge" | "total-defense" | "desperate-attack" | "take-aim" | "intercept" | "back-to-back" | "drive-back" | "cast";
         /**
          * EncounterList
          * @description A page of encounters, newest first, and the cursor of the next.
@@ -3313,6 +3618,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -3505,6 +3819,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -4056,6 +4379,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -4616,6 +4948,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -4964,6 +5305,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints?: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -5437,6 +5787,15 @@ export interface components {
             /** @description pf1e: printed Combat Maneuver Defense. */
             cmd?: number;
             hitPoints: components["schemas"]["HitPointsInput"];
+            /** @description dnd35: Concentration skill modifier. */
+            concentration?: number;
+            /** @description pf1e: caster level. */
+            casterLevel?: number;
+            /**
+             * @description pf1e: casting ability.
+             * @enum {string}
+             */
+            castingAbility?: "int" | "wis" | "cha";
             conditions?: components["schemas"]["Conditions"];
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
@@ -6708,6 +7067,38 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAttacks"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rollConcentration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A concentration check to keep a spell: the caster (dnd35 `concentration`; pf1e `casterLevel` and `castingAbility`), the spell level and the situation. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcentrationRequest"];
+            };
+        };
+        responses: {
+            /** @description The concentration check: the DC, the d20, the bonus and whether the spell is kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConcentrationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
