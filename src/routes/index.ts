@@ -16,6 +16,7 @@ import streamTokens from './v1/stream-tokens.js'
 import savesOdds from './v1/saves-odds.js'
 import maneuverOdds from './v1/maneuver-odds.js'
 import turningOdds from './v1/turning-odds.js'
+import simulations from './v1/simulations.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -36,4 +37,5 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(savesOdds)
   await fastify.register(maneuverOdds)
   await fastify.register(turningOdds)
+  await fastify.register(simulations)
 }

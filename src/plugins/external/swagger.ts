@@ -34,6 +34,7 @@ export const OPENAPI_TAGS = [
   { name: 'grapples', description: 'Grapples and combat maneuvers.' },
   { name: 'turning', description: 'Turning and rebuking undead, channel energy.' },
   { name: 'encounters', description: 'Persisted encounters: roster, initiative, turns, actions and the event log.' },
+  { name: 'simulations', description: 'Fights simulated many times: win chances, rounds, survival (sampled, with 95% intervals).' },
   { name: 'operations', description: 'Health, readiness and documentation.' }
 ]
 
