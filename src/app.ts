@@ -11,6 +11,7 @@ import { validatorCompiler } from './http/validation.js'
 import access from './plugins/app/access.js'
 import problems from './plugins/app/problems.js'
 import readiness from './plugins/app/readiness.js'
+import simulationPool from './plugins/app/simulations.js'
 import compression from './plugins/external/compression.js'
 import corsPolicy from './plugins/external/cors.js'
 import docs from './plugins/external/swagger.js'
@@ -107,6 +108,7 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
   await app.register(access)
   await app.register(docs)
   await app.register(readiness)
+  await app.register(simulationPool)
   // Stateless endpoints never touch the database; with encounters off there is none.
   // (Loaded only when on, so the stateless service does not even load Prisma.)
   if (options.config.encounters) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { isRulesetId, rulesetIds, type RulesetId } from './rules/rulesets/index.js'
 
 /** One API key: its name is the tenant its encounters belong to; only a hash of the secret is kept. */
@@ -42,6 +43,8 @@ export interface Config {
   streamHeartbeatMs: number
   /** Event streams one instance holds open at once; beyond, a 503. */
   maxStreams: number
+  /** SIMULATION_THREADS: worker threads that run simulations (README › Operations), so requests keep their latency. */
+  simulationThreads: number
   /** API_KEYS: every /v1 route needs one of these as a Bearer token; null is open mode (one tenant, `public`). */
   apiKeys: ApiKey[] | null
   /** CORS_ORIGINS: the origins browser apps may call from, `*` for any; null sends no CORS headers. */
@@ -204,6 +207,7 @@ export function loadConfig (env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     streamHeartbeatMs: integer(env, 'STREAM_HEARTBEAT_MS', 15_000, 10, 600_000),
     maxStreams: integer(env, 'MAX_STREAMS', 1000, 1, 100_000),
+    simulationThreads: integer(env, 'SIMULATION_THREADS', Math.max(1, availableParallelism() - 1), 1, 256),
     apiKeys: apiKeys(env.API_KEYS),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     redisUrl,

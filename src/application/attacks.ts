@@ -5,7 +5,7 @@ import { DomainError } from '../rules/errors.js'
 import { assertValidHitPoints } from './consistency.js'
 import { resolutionEcho, type Resolution } from './resolution.js'
 import { planAttackAction, resolveAttackAction, type AttackActionResult } from '../rules/attacks/resolve.js'
-import type { ActionPlan } from '../rules/attacks/plan.js'
+import type { AttackActionPlan } from '../rules/attacks/resolve.js'
 import { attackOdds as oddsOf } from '../rules/attacks/odds.js'
 import type { AttackRequest } from '../rules/attacks/request.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
@@ -25,9 +25,9 @@ export function checkAttackBody (body: AttackRequest, ruleset: Ruleset): void {
 }
 
 /** Resolve one attack action (a single attack, a full attack or a coup de grace). */
-export function resolveAttack (resolution: Resolution, body: AttackRequest): AttackActionResult {
+export function resolveAttack (resolution: Resolution, body: AttackRequest, detail = true): AttackActionResult {
   checkAttackBody(body, resolution.ruleset)
-  return resolveAttackAction(resolution.ruleset, body, resolution.dice)
+  return resolveAttackAction(resolution.ruleset, body, resolution.dice, detail)
 }
 
 /**
@@ -37,7 +37,7 @@ export function resolveAttack (resolution: Resolution, body: AttackRequest): Att
  * `record: false` (docs/architecture.md › The fast path). A plan holds while
  * neither side's conditions, hit-point state or options change.
  */
-export function planAttack (ruleset: Ruleset, body: AttackRequest): ActionPlan {
+export function planAttack (ruleset: Ruleset, body: AttackRequest): AttackActionPlan {
   checkAttackBody(body, ruleset)
   return planAttackAction(ruleset, body)
 }

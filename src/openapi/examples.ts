@@ -28,6 +28,12 @@ export const EXAMPLE_LABELS: Record<string, ExampleLabel[]> = {
   grappleOdds: [
     { name: 'start-grapple-odds', summary: 'dnd35: the odds of a fighter starting a grapple with a large ogre' }
   ],
+  simulateFight: [
+    { name: 'fighter-against-goblins', summary: 'dnd35: a fighter against two goblins, 1,000 fights: each side\'s chance to win' }
+  ],
+  simulateEncounter: [
+    { name: 'how-bad', summary: '1,000 fights from the encounter as it stands, writing nothing' }
+  ],
   turningOdds: [
     { name: 'turn-undead-odds', summary: 'dnd35: the odds of a 3rd-level cleric turning two zombies and a wight' },
     { name: 'channel-positive-odds', summary: 'pf1e: the odds of a 3rd-level cleric\'s positive channel healing an ally and harming a zombie' }

@@ -17,6 +17,7 @@ import savesOdds from './v1/saves-odds.js'
 import maneuverOdds from './v1/maneuver-odds.js'
 import turningOdds from './v1/turning-odds.js'
 import concentration from './v1/concentration.js'
+import simulations from './v1/simulations.js'
 
 /** One route module per resource; each declares its full path. */
 export default async function routes (fastify: FastifyInstance): Promise<void> {
@@ -38,4 +39,5 @@ export default async function routes (fastify: FastifyInstance): Promise<void> {
   await fastify.register(maneuverOdds)
   await fastify.register(turningOdds)
   await fastify.register(concentration)
+  await fastify.register(simulations)
 }

@@ -1,8 +1,11 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import {
-  AppliedConditionsSchema, BreakdownSchema, CombatantSchema, DiceNotationSchema, ModifierListSchema, ResolutionProperties,
-  RollsSchema, RulesetIdSchema, SeedSchema, ShortString, StringEnum
+  AppliedConditionsSchema, BreakdownSchema, CombatantSchema, ModifierListSchema, ResolutionProperties,
+  RollsSchema, RulesetIdSchema, SeedSchema, StringEnum, WeaponSchema
 } from './common.js'
+
+// The Weapon schema lives with the stat block that lists weapons (src/schemas/common.ts); re-exported for the endpoints that take one.
+export { WeaponSchema }
 
 /**
  * `T | null` as `type: [T, "null"]` (JSON Schema 2020-12, OpenAPI 3.1) rather
@@ -15,37 +18,6 @@ function OrNull<T extends TSchema> (schema: T, options: Record<string, unknown> 
 }
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }))
-
-/** OpenAPI › Weapon. Other endpoints (grapples, maneuvers, encounters) may import it. */
-export const WeaponSchema = Type.Object({
-  name: Type.Optional(ShortString({ description: 'Display name. A prone attacker may fire only a weapon whose name contains "crossbow" (or "shuriken" in dnd35/pf1e).' })),
-  type: Type.Optional(StringEnum(['melee', 'ranged', 'thrown'] as const, { description: '`melee`, `ranged` (projectile) or `thrown`; default `melee`.' })),
-  damage: Type.Optional(DiceNotationSchema('Base damage dice, e.g. `1d8`, `2d6`. Required, except for an unarmed strike (1d2 Small, 1d3 Medium, 1d4 Large).')),
-  critRange: Type.Optional(Type.Integer({ minimum: 2, maximum: 20, description: 'Lowest natural roll that threatens (19 for a 19–20 weapon); default 20. Ignored in `variant` (a natural 20 only: its weapon list gives no threat ranges).' })),
-  critMultiplier: Type.Optional(Type.Integer({ minimum: 2, maximum: 6, description: 'Critical multiplier; default 2. Ignored in `variant` (always ×2).' })),
-  proficient: bool('Default true; in `variant` the BCB is added to damage only when proficient.'),
-  category: Type.Optional(StringEnum(['light', 'one-handed', 'two-handed'] as const, { description: 'Default `one-handed`; an unarmed strike is `light`.' })),
-  wielded: Type.Optional(StringEnum(['one-hand', 'two-hands', 'off-hand'] as const, { description: 'Default `two-hands` for a two-handed weapon, else `one-hand`. The `offHand` weapon is always `off-hand`.' })),
-  enhancement: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Enhancement bonus to attack and damage (does not stack with other enhancement bonuses).' })),
-  strengthToDamage: Type.Optional(StringEnum(['full', 'penalty-only', 'none'] as const, { description: '`full`, `penalty-only` (ordinary bows) or `none` (crossbows); default `full` for melee and thrown, `none` for ranged (`full` up to the rating when `compositeRating` is given). In `variant`, projectile weapons never add Strength.' })),
-  compositeRating: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422).' })),
-  rangeIncrement: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given.' })),
-  touch: bool('A touch attack: against the target\'s touch AC.'),
-  reach: bool('A reach weapon (docs/rules.md §95).'),
-  finesse: bool('The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`\'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat.'),
-  nonlethal: bool('The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false.'),
-  unarmed: bool('An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage.'),
-  double: bool('On `offHand`: the other end of a double weapon (quarterstaff, two-bladed sword). It counts as light for the two-weapon penalties, and the primary end then adds Strength as a one-handed weapon.'),
-  extraDamage: Type.Optional(Type.Array(Type.Object({
-    dice: DiceNotationSchema('Extra damage dice, e.g. `1d6`.'),
-    type: Type.Optional(ShortString({ description: 'Kind of damage (`fire`, `sneak attack`); default `untyped`.' }))
-  }, { additionalProperties: false }), { maxItems: 10, description: 'Damage over and above the weapon\'s (a flaming weapon\'s fire, sneak attack): rolled once, never multiplied on a critical.' }))
-}, {
-  additionalProperties: false,
-  title: 'Weapon',
-  description: 'A weapon. As `offHand`: the off-hand weapon of a two-weapon full attack (`mode: full`; not in `variant`).',
-  examples: [{ name: 'longsword', type: 'melee', damage: '1d8', critRange: 19, critMultiplier: 2, enhancement: 1 }]
-})
 
 const ConcealmentSchema = Type.Union([
   StringEnum(['none', 'concealment', 'total'] as const),

@@ -15,7 +15,8 @@ export const LIMITS = {
   modifiers: 50,
   conditions: 50,
   feats: 100,
-  effects: 50
+  effects: 50,
+  weapons: 10
 } as const
 
 /** A string enumeration rendered as `{ type: string, enum: [...] }` (cleaner errors and docs than a union of literals). */
@@ -226,6 +227,56 @@ export const StatBlockEffectSchema = Type.Object({
   type: Type.Optional(BonusTypeSchema),
   source: EffectSourceSchema
 }, { additionalProperties: false, title: 'Effect', description: 'A typed modifier on a named target.' })
+export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).') =>
+  // `pattern` says what `format` checks, for tools that do not know the format.
+  Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', pattern: DICE_NOTATION_PATTERN, description, examples: ['2d6+3'] })
+
+const bool = (description: string) => Type.Optional(Type.Boolean({ description }))
+
+/** OpenAPI › Weapon: POST /v1/attacks's `weapon`, a stat block's `weapons`; other endpoints import it from src/schemas/attacks.ts. */
+export const WeaponSchema = Type.Object({
+  name: Type.Optional(ShortString({ description: 'Display name. A prone attacker may fire only a weapon whose name contains "crossbow" (or "shuriken" in dnd35/pf1e).' })),
+  type: Type.Optional(StringEnum(['melee', 'ranged', 'thrown'] as const, { description: '`melee`, `ranged` (projectile) or `thrown`; default `melee`.' })),
+  damage: Type.Optional(DiceNotationSchema('Base damage dice, e.g. `1d8`, `2d6`. Required, except for an unarmed strike (1d2 Small, 1d3 Medium, 1d4 Large).')),
+  critRange: Type.Optional(Type.Integer({ minimum: 2, maximum: 20, description: 'Lowest natural roll that threatens (19 for a 19–20 weapon); default 20. Ignored in `variant` (a natural 20 only: its weapon list gives no threat ranges).' })),
+  critMultiplier: Type.Optional(Type.Integer({ minimum: 2, maximum: 6, description: 'Critical multiplier; default 2. Ignored in `variant` (always ×2).' })),
+  proficient: bool('Default true; in `variant` the BCB is added to damage only when proficient.'),
+  category: Type.Optional(StringEnum(['light', 'one-handed', 'two-handed'] as const, { description: 'Default `one-handed`; an unarmed strike is `light`.' })),
+  wielded: Type.Optional(StringEnum(['one-hand', 'two-hands', 'off-hand'] as const, { description: 'Default `two-hands` for a two-handed weapon, else `one-hand`. The `offHand` weapon is always `off-hand`.' })),
+  enhancement: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Enhancement bonus to attack and damage (does not stack with other enhancement bonuses).' })),
+  strengthToDamage: Type.Optional(StringEnum(['full', 'penalty-only', 'none'] as const, { description: '`full`, `penalty-only` (ordinary bows) or `none` (crossbows); default `full` for melee and thrown, `none` for ranged (`full` up to the rating when `compositeRating` is given). In `variant`, projectile weapons never add Strength.' })),
+  compositeRating: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422).' })),
+  rangeIncrement: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given.' })),
+  touch: bool('A touch attack: against the target\'s touch AC.'),
+  reach: bool('A reach weapon (docs/rules.md §95).'),
+  finesse: bool('The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`\'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat.'),
+  nonlethal: bool('The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false.'),
+  unarmed: bool('An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage.'),
+  double: bool('On `offHand`: the other end of a double weapon (quarterstaff, two-bladed sword). It counts as light for the two-weapon penalties, and the primary end then adds Strength as a one-handed weapon.'),
+  extraDamage: Type.Optional(Type.Array(Type.Object({
+    dice: DiceNotationSchema('Extra damage dice, e.g. `1d6`.'),
+    type: Type.Optional(ShortString({ description: 'Kind of damage (`fire`, `sneak attack`); default `untyped`.' }))
+  }, { additionalProperties: false }), { maxItems: 10, description: 'Damage over and above the weapon\'s (a flaming weapon\'s fire, sneak attack): rolled once, never multiplied on a critical.' }))
+}, {
+  additionalProperties: false,
+  title: 'Weapon',
+  description: 'A weapon. As `offHand`: the off-hand weapon of a two-weapon full attack (`mode: full`; not in `variant`).',
+  examples: [{ name: 'longsword', type: 'melee', damage: '1d8', critRange: 19, critMultiplier: 2, enhancement: 1 }]
+})
+
+/** A weapon on a stat block's `weapons` list: a Weapon, with the off-hand weapon it is paired with in a full attack. */
+export const CarriedWeaponSchema = Type.Object({
+  ...WeaponSchema.properties,
+  offHand: Type.Optional(Type.Object(WeaponSchema.properties, {
+    additionalProperties: false,
+    description: 'The off-hand weapon wielded with this one in a two-weapon full attack (dnd35, pf1e; `variant`: 422 when used). Used by an encounter `full-attack` naming this weapon and by simulations.'
+  }))
+}, {
+  additionalProperties: false,
+  title: 'CarriedWeapon',
+  description: 'A weapon the creature carries: a Weapon, with an optional `offHand` pairing. `name` is what an encounter action\'s `weaponName` matches.',
+  examples: [{ name: 'longsword', damage: '1d8', critRange: 19, offHand: { name: 'short sword', damage: '1d6', category: 'light', critRange: 19 } }]
+})
 
 /** The stat block fields (OpenAPI › Combatant), spread into endpoint-specific objects. */
 export const CombatantProperties = {
@@ -255,7 +306,13 @@ export const CombatantProperties = {
     pattern: '^[1-9][0-9]{0,3}d[1-9][0-9]{0,3}$',
     description: 'dnd35, pf1e: sneak attack dice (docs/rules.md §74). `variant`: 422.',
   })),
-  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'Lasting effects (docs/rules.md §96).' }))
+  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'Lasting effects (docs/rules.md §96).' })),
+  // The weapons the creature carries (docs/rules.md §130): an encounter attack names one, a simulation uses the first.
+  weapons: Type.Optional(Type.Array(CarriedWeaponSchema, {
+    maxItems: LIMITS.weapons,
+    title: 'Weapons',
+    description: 'The weapons the creature carries, at most 10. An encounter `attack` or `full-attack` may name one by `weaponName` instead of sending `weapon`; a simulation uses the first (with its `offHand` in full attacks where the ruleset has two-weapon fighting). The resolving endpoints store it and otherwise ignore it.'
+  }))
 }
 
 export const CombatantSchema = Type.Object(CombatantProperties, {
@@ -266,10 +323,6 @@ export const CombatantSchema = Type.Object(CombatantProperties, {
 
 export type Combatant = Static<typeof CombatantSchema>
 export type ModifierInput = Static<typeof ModifierSchema>
-
-export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).') =>
-  // `pattern` says what `format` checks, for tools that do not know the format.
-  Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', pattern: DICE_NOTATION_PATTERN, description, examples: ['2d6+3'] })
 
 export const ProblemSchema = Type.Object({
   type: StringEnum(Object.keys(PROBLEM_TYPES).map((kind) => problemType(kind as ProblemKind)), { description: 'URI reference identifying the problem kind: `/problems/<kind>` (GET /problems/{kind} describes it); each error response lists the kinds it can carry.' }),

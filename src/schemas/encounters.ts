@@ -183,6 +183,7 @@ export const ACTION_FIELDS = {
   others: Type.Optional(Type.Array(CombatantRef('Another grappler.'), { maxItems: LIMITS.listItems, description: '`grapple` (dnd35): further grapplers by id.' })),
   weapon: Type.Optional(WeaponSchema),
   offHand: Type.Optional(WeaponSchema),
+  weaponName: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.string, description: '`attack`, `full-attack`: instead of `weapon`, the `name` of one of the actor\'s `weapons` (the first with that name); in a `full-attack` its `offHand` pairing comes with it unless `offHand` is sent. An unknown name is a 422 naming `/weaponName`.' })),
   // The union of the registered actions' options schemas; which one applies depends on `type`.
   options: Type.Optional(Type.Unknown()),
   action: Type.Optional(StringEnum([...new Set([...GRAPPLE_ACTIONS, ...TURNING_ACTIONS])], { description: '`grapple`: the grapple action; `turn`: the turning action (turn, rebuke, command, bolster, dispel; pf1e channel-positive, channel-negative, turn-undead).' })),

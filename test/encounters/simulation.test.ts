@@ -20,6 +20,7 @@ const sides = {
   party: [fighter('ana'), fighter('bo', { hitPoints: { max: 24 }, weapons: [{ name: 'greataxe', damage: '1d12', category: 'two-handed', critMultiplier: 3 }] })],
   foes: [fighter('orc-1', { baseAttackBonus: 4, hitPoints: { max: 20 } }), fighter('orc-2', { baseAttackBonus: 4, hitPoints: { max: 20 } }), fighter('orc-3', { baseAttackBonus: 2, hitPoints: { max: 12 } })]
 }
+const roster = [...sides.party.map((c) => ({ ...c, side: 'party' })), ...sides.foes.map((c) => ({ ...c, side: 'foes' }))]
 
 const standing = (c: Json): boolean => !OUT.has(c.hitPoints?.status)
 
@@ -45,7 +46,7 @@ async function replay (id: string, runSeed: string): Promise<string | null> {
     const full = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'full-attack', actor: actor.id, target: target.id, weaponName: actor.weapons[0].name, seed })
     if (full.status === 200) k++
     else {
-      assert.equal(full.status, 422, JSON.stringify(full.body))
+      assert.ok(full.status === 409 || full.status === 422, JSON.stringify(full.body))
       const single = await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: actor.id, target: target.id, weaponName: actor.weapons[0].name, seed })
       if (single.status === 200) k++
     }
@@ -60,7 +61,6 @@ test('docs/rules.md §132: each sample seed replays through POST /v1/encounters 
   for (const side of ['party', 'foes']) {
     const runSeed = sim.body.sampleSeeds[side] as string | null
     assert.ok(runSeed !== null, `${side} won no run of 40: ${JSON.stringify(sim.body.winners)}`)
-    const roster = [...sides.party.map((c) => ({ ...c, side: 'party' })), ...sides.foes.map((c) => ({ ...c, side: 'foes' }))]
     const { id } = await createEncounter(h, { name: `replay ${side}`, ruleset: 'dnd35', combatants: roster })
     assert.equal(await replay(id, runSeed), side)
     await assertReplayMatches(h, id)
@@ -68,26 +68,25 @@ test('docs/rules.md §132: each sample seed replays through POST /v1/encounters 
 })
 
 test('docs/rules.md §130: an encounter attack names a carried weapon; unknown or doubled is a 422 naming the field', async () => {
-  const roster = [{ ...fighter('ana'), side: 'party' }, { ...fighter('orc', { baseAttackBonus: 1 }), side: 'foes' }]
-  const { id } = await createEncounter(h, { name: 'weapon names', ruleset: 'dnd35', combatants: roster })
+  const duo = [{ ...fighter('ana'), side: 'party' }, { ...fighter('orc', { baseAttackBonus: 1 }), side: 'foes' }]
+  const { id } = await createEncounter(h, { name: 'weapon names', ruleset: 'dnd35', combatants: duo })
   const started = (await h.http.post(`/v1/encounters/${id}/start`).send({ dice: { sequence: [20, 1] } }).expect(200)).body
   assert.equal(started.turn.combatantId, 'ana')
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: 'ana', target: 'orc', weaponName: 'spear' }), { type: '/problems/not-possible', path: '/weaponName' })
   assertProblem(await h.http.post(`/v1/encounters/${id}/actions`).send({ type: 'attack', actor: 'ana', target: 'orc', weaponName: 'longsword', weapon: { damage: '1d4' } }), { type: '/problems/inconsistent-fields', path: '/weaponName' })
-  // Full attack by name: BAB 6 gives two primary attacks (+6/+1, −2 each with the feat and a light off hand), then the short sword.
+  // Full attack by name: BAB 6 gives two primary attacks, then the paired short sword in the off hand (SRD 3.5 › Two-Weapon Fighting).
   const full = await act(h, id, { type: 'full-attack', actor: 'ana', target: 'orc', weaponName: 'longsword', dice: { sequence: [2, 2, 2] } })
   assert.deepEqual(full.result.attacks.map((a: Json) => a.label), ['primary 1', 'primary 2', 'off-hand 1'])
   await assertReplayMatches(h, id)
 })
 
 test('POST /v1/encounters/{id}/simulations simulates from the current state and writes nothing', async () => {
-  const roster = [...sides.party.map((c) => ({ ...c, side: 'party' })), ...sides.foes.map((c) => ({ ...c, side: 'foes' }))]
   const { id } = await createEncounter(h, { name: 'what if', ruleset: 'dnd35', combatants: roster })
   // Preparing: simulated from the start.
   const fresh = await h.http.post(`/v1/encounters/${id}/simulations`).send({ runs: 50, seed: 'w' }).expect(200)
   assert.equal(fresh.body.runs, 50)
   await h.http.post(`/v1/encounters/${id}/start`).send({ seed: 's' }).expect(200)
-  // The party's fighters at 1 hit point each: the foes are now the favourites.
+  // The party's fighters down to 1 hit point each: the foes become the favourites.
   for (const who of ['ana', 'bo']) await act(h, id, { type: 'damage', target: who, damage: { amount: who === 'ana' ? 29 : 23 } })
   const before = (await h.http.get(`/v1/encounters/${id}`).expect(200)).body
   const events = (await h.http.get(`/v1/encounters/${id}/events`).query({ limit: 1000 })).body.items.length

@@ -8,15 +8,19 @@ import type { Modifier } from '../../rules/modifiers.js'
 import type { AttackOptions, AttackRequest } from '../../rules/attacks/request.js'
 import { AttackOptionsSchema } from '../../schemas/attacks.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
+import { DomainError } from '../../rules/errors.js'
 import { creatureOf } from '../combatants.js'
 import { addCondition, type Draft } from '../flow.js'
 import { applyHit, applyHitPoints } from '../harm.js'
 import type { CombatantState } from '../model.js'
-import { conflict, notPossible } from '../problems.js'
+import { conflict, missing, notPossible } from '../problems.js'
 import { NO_REACTION_STANCES, endOfThisRound, pendingLabel, untilNextTurn } from '../stances.js'
 import { combatant, inBody, type ActionContext } from './types.js'
 
 export const STRIKE_REQUIRED = { actor: F.actor, target: F.target, weapon: F.weapon }
+/** attack and full-attack: the weapon sent, or named from the actor's `weapons` (docs/rules.md §130). */
+export const NAMED_STRIKE_REQUIRED = { actor: F.actor, target: F.target }
+export const NAMED_STRIKE_WEAPON = { weapon: F.weapon, weaponName: F.weaponName }
 export const STRIKE_OPTIONS = AttackOptionsSchema
 
 /** What an action adds to the stateless attack: options it sets itself and modifiers of its own, each with its source. */
@@ -26,9 +30,37 @@ export interface StrikeExtras {
   damageModifiers?: readonly Modifier[]
 }
 
+interface CarriedWeapon extends Record<string, unknown> { name?: string, offHand?: Record<string, unknown> }
+
+/**
+ * The weapon (and off-hand weapon) of the action: `weapon` as sent, or the
+ * first of the actor's `weapons` with the name `weaponName`, its `offHand`
+ * pairing used in a full attack unless the body sends its own.
+ */
+function weaponsOf (attacker: CombatantState, body: ActionContext['body'], type: string, mode: string): { weapon: unknown, offHand: unknown } {
+  if (body.weaponName === undefined) {
+    if (body.weapon === undefined) throw missing('/weapon', `is required for ${type} (or weaponName, one of the actor's weapons)`)
+    return { weapon: body.weapon, offHand: body.offHand }
+  }
+  if (body.weapon !== undefined) {
+    const message = 'give either weapon or weaponName, not both'
+    throw new DomainError('inconsistent-fields', message, [{ path: '/weaponName', message }])
+  }
+  const carried = Array.isArray(attacker.statBlock.weapons) ? attacker.statBlock.weapons as CarriedWeapon[] : []
+  const found = carried.find((w) => w.name === body.weaponName)
+  if (!found) {
+    const names = carried.map((w) => `"${w.name ?? ''}"`).join(', ')
+    const message = `${attacker.id} carries no weapon named "${String(body.weaponName)}" (its weapons: ${names === '' ? 'none' : names})`
+    throw new DomainError('not-possible', message, [{ path: '/weaponName', message }])
+  }
+  const { offHand, ...weapon } = found
+  return { weapon, offHand: body.offHand ?? (mode === 'full' ? offHand : undefined) }
+}
+
 export function strike ({ draft, body, actor }: ActionContext, type: string, mode: 'single' | 'full' | 'coup-de-grace', extras: StrikeExtras = {}): unknown {
   const attacker = actor as CombatantState
   const target = combatant(draft, body.target, '/target')
+  const { weapon, offHand } = weaponsOf(attacker, body, type, mode)
   const sent = (body.options ?? {}) as AttackOptions
   const stance = body.offTurn === true ? attacker.conditions.find((c) => NO_REACTION_STANCES.has(c.name)) : undefined
   if (stance) throw conflict(`${attacker.id} is in ${stance.name} and makes no ${draft.ruleset.turnFlow.slots.reaction}s until its next turn`, '/offTurn')
@@ -47,8 +79,8 @@ export function strike ({ draft, body, actor }: ActionContext, type: string, mod
   const request = {
     attacker: creatureOf(attacker, draft.ruleset),
     target: creatureOf(target, draft.ruleset),
-    weapon: body.weapon,
-    ...(body.offHand !== undefined ? { offHand: body.offHand } : {}),
+    weapon,
+    ...(offHand !== undefined ? { offHand } : {}),
     mode,
     ...(Object.keys(options).length > 0 ? { options } : {}),
     // Who may act was decided by the encounter (src/encounters/dispatch.ts), a 409 there.

@@ -35,6 +35,7 @@ export const OPENAPI_TAGS = [
   { name: 'turning', description: 'Turning and rebuking undead, channel energy.' },
   { name: 'spells', description: 'Spellcasting: concentration checks.' },
   { name: 'encounters', description: 'Persisted encounters: roster, initiative, turns, actions and the event log.' },
+  { name: 'simulations', description: 'Fights simulated many times: win chances, rounds, survival (sampled, with 95% intervals).' },
   { name: 'operations', description: 'Health, readiness and documentation.' }
 ]
 

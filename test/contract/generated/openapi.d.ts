@@ -453,8 +453,8 @@ export interface paths {
          * @description One action in the fight. The body is the stateless endpoint's body with combatant ids in place of combatant objects: the stored stat block, current hit points and conditions are used, so the same combatants and dice give exactly the stateless response (`result`). Results are applied: damage to hit points (through the same rules as POST /v1/damage: massive damage, the variant's Death save), grapple and maneuver conditions on both sides, turned and destroyed undead, healing, dying and death.
          *
          *     **Types.**
-         *     - `attack` (standard; variant major): `actor`, `target`, `weapon`, optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
-         *     - `full-attack` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`.
+         *     - `attack` (standard; variant major): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`), optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
+         *     - `full-attack` (full-round): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`, with its `offHand` pairing), optional `offHand`, `options`.
          *     - `coup-de-grace` (full-round): `actor`, `target` (helpless), `weapon`, optional `options`.
          *     - `save` (a GM's, at any time): `targets`, `save`, `dc`, optional `effect` (its damage applied per target).
          *     - `grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.
@@ -678,6 +678,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a fight many times: each side's chance to win
+         * @description Each run is a fight through the encounter rules themselves (docs/rules.md §83, §131–§134): initiative as POST /v1/initiative rolls it, everyone flat-footed until its first turn, then turn by turn each creature able to act attacks with its first weapon under the tactic (default: a full attack, with the weapon's `offHand` where the ruleset has two-weapon fighting, whenever the turn allows one, else a single attack, against the enemy able to act with the lowest current hit points, ties to the first listed), resolved by the same functions as POST /v1/attacks and its hits applied as POST /v1/damage applies them (massive damage, dying, stabilization, the variant's Death saves and re-rolled initiative). A fight ends when at most one side has a creature able to act (not dead, dying, stable or unconscious), or after 50 rounds (a draw). Results are sampled, never exact: every probability carries the run count and a 95% Wilson interval.
+         *
+         *     Work is counted before anything runs: combatants × runs × 50, at most 10,000,000 (a 422 `out-of-range` naming `/runs` beyond). The runs happen on a worker thread (README › Operations, `SIMULATION_THREADS`), so other requests keep their latency; a client that disconnects cancels its simulation.
+         *
+         *     **Replay.** Run i fights with the seed `<seed>:<i>` (i from 0), and every one of its events uses the seed an encounter would be given: the start (initiative) the run seed itself, the k-th action after it (k from 1) `<run seed>:<k>`. So a `sampleSeeds` value replays as a real fight: create the encounter with the same combatants and sides (`POST /v1/encounters`, each side's combatants in the order sent here, sides in the order of `sides`), start it with `seed` = the run seed, then, on each turn, send what the tactic chooses with the next seed: the attack (`full-attack` with `weaponName` of the first weapon, or `attack` when the ruleset has no full attack, the turn allows no full-round action or the tactic says so; a full attack the encounter refuses with a 422 is retried as an `attack` with the same seed), then `end-turn` with the next seed. A creature with no enemy able to act, or whose attack is refused, only ends its turn. The rolls, and so the winner, are the simulation's.
+         */
+        post: operations["simulateFight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/encounters/{id}/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the rest of an encounter from its current state, writing nothing
+         * @description The fight of POST /v1/simulations from the encounter's current state: its turn (and what that turn has spent), round, hit points, conditions and their durations. A `preparing` encounter is simulated from its start (each run rolls initiative); a `finished` one is a 409. The sides are the combatants' `side`; a combatant with no side, or no `weapons`, takes no action (it still has turns), and one with no `hitPoints` cannot be hurt. Nothing is written: the encounter, its version and its log stay as they are. Read access as GET /v1/encounters/{id} (another API key's encounter is a 404).
+         *
+         *     Rounds count from the current one; the fight is a draw after 50 of them. Work is counted before anything runs: combatants × runs × 50, at most 10,000,000 (a 422 `out-of-range` naming `/runs` beyond). The runs happen on a worker thread (README › Operations, `SIMULATION_THREADS`), so other requests keep their latency; a client that disconnects cancels its simulation.
+         *
+         *     An active encounter replays a sample on itself: its next action takes the seed `<run seed>:1`, and so on as below (the start is already done). **Replay.** Run i fights with the seed `<seed>:<i>` (i from 0), and every one of its events uses the seed an encounter would be given: the start (initiative) the run seed itself, the k-th action after it (k from 1) `<run seed>:<k>`. So a `sampleSeeds` value replays as a real fight: create the encounter with the same combatants and sides (`POST /v1/encounters`, each side's combatants in the order sent here, sides in the order of `sides`), start it with `seed` = the run seed, then, on each turn, send what the tactic chooses with the next seed: the attack (`full-attack` with `weaponName` of the first weapon, or `attack` when the ruleset has no full attack, the turn allows no full-round action or the tactic says so; a full attack the encounter refuses with a 422 is retried as an `attack` with the same seed), then `end-turn` with the next seed. A creature with no enemy able to act, or whose attack is refused, only ends its turn. The rolls, and so the winner, are the simulation's.
+         */
+        post: operations["simulateEncounter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -816,6 +864,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
             /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
             side?: string;
             /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
@@ -1182,7 +1231,7 @@ export interface components {
         };
         /**
          * AttackAction
-         * @description `attack` (standard; variant major): `actor`, `target`, `weapon`, optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
+         * @description `attack` (standard; variant major): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`), optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
          */
         AttackAction: {
             /**
@@ -1194,7 +1243,9 @@ export interface components {
             actor: string;
             /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
             target: string;
-            weapon: components["schemas"]["Weapon"];
+            weapon?: components["schemas"]["Weapon"];
+            /** @description `attack`, `full-attack`: instead of `weapon`, the `name` of one of the actor's `weapons` (the first with that name); in a `full-attack` its `offHand` pairing comes with it unless `offHand` is sent. An unknown name is a 422 naming `/weaponName`. */
+            weaponName?: string;
             offHand?: components["schemas"]["Weapon"];
             options?: components["schemas"]["AttackOptions"];
             /** @description `attack` off the actor's turn: an attack of opportunity (variant: a reaction attack), counted against its reactions this round. */
@@ -1247,7 +1298,8 @@ export interface components {
             request: {
                 actor: string;
                 target: string;
-                weapon: components["schemas"]["Weapon"];
+                weapon?: components["schemas"]["Weapon"];
+                weaponName?: string;
                 offHand?: components["schemas"]["Weapon"];
                 options?: components["schemas"]["AttackOptions"];
                 offTurn?: boolean;
@@ -1557,6 +1609,152 @@ export interface components {
             damageType?: string;
         };
         /**
+         * CarriedWeapon
+         * @description A weapon the creature carries: a Weapon, with an optional `offHand` pairing. `name` is what an encounter action's `weaponName` matches.
+         * @example {
+         *       "name": "longsword",
+         *       "damage": "1d8",
+         *       "critRange": 19,
+         *       "offHand": {
+         *         "name": "short sword",
+         *         "damage": "1d6",
+         *         "category": "light",
+         *         "critRange": 19
+         *       }
+         *     }
+         */
+        CarriedWeapon: {
+            /** @description Display name. A prone attacker may fire only a weapon whose name contains "crossbow" (or "shuriken" in dnd35/pf1e). */
+            name?: string;
+            /**
+             * @description `melee`, `ranged` (projectile) or `thrown`; default `melee`.
+             * @enum {string}
+             */
+            type?: "melee" | "ranged" | "thrown";
+            /**
+             * Format: dice-notation
+             * @description Base damage dice, e.g. `1d8`, `2d6`. Required, except for an unarmed strike (1d2 Small, 1d3 Medium, 1d4 Large).
+             * @example 2d6+3
+             */
+            damage?: string;
+            /** @description Lowest natural roll that threatens (19 for a 19–20 weapon); default 20. Ignored in `variant` (a natural 20 only: its weapon list gives no threat ranges). */
+            critRange?: number;
+            /** @description Critical multiplier; default 2. Ignored in `variant` (always ×2). */
+            critMultiplier?: number;
+            /** @description Default true; in `variant` the BCB is added to damage only when proficient. */
+            proficient?: boolean;
+            /**
+             * @description Default `one-handed`; an unarmed strike is `light`.
+             * @enum {string}
+             */
+            category?: "light" | "one-handed" | "two-handed";
+            /**
+             * @description Default `two-hands` for a two-handed weapon, else `one-hand`. The `offHand` weapon is always `off-hand`.
+             * @enum {string}
+             */
+            wielded?: "one-hand" | "two-hands" | "off-hand";
+            /** @description Enhancement bonus to attack and damage (does not stack with other enhancement bonuses). */
+            enhancement?: number;
+            /**
+             * @description `full`, `penalty-only` (ordinary bows) or `none` (crossbows); default `full` for melee and thrown, `none` for ranged (`full` up to the rating when `compositeRating` is given). In `variant`, projectile weapons never add Strength.
+             * @enum {string}
+             */
+            strengthToDamage?: "full" | "penalty-only" | "none";
+            /** @description Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422). */
+            compositeRating?: number;
+            /** @description Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given. */
+            rangeIncrement?: number;
+            /** @description A touch attack: against the target's touch AC. */
+            touch?: boolean;
+            /** @description A reach weapon (docs/rules.md §95). */
+            reach?: boolean;
+            /** @description The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat. */
+            finesse?: boolean;
+            /** @description The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false. */
+            nonlethal?: boolean;
+            /** @description An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage. */
+            unarmed?: boolean;
+            /** @description On `offHand`: the other end of a double weapon (quarterstaff, two-bladed sword). It counts as light for the two-weapon penalties, and the primary end then adds Strength as a one-handed weapon. */
+            double?: boolean;
+            /** @description Damage over and above the weapon's (a flaming weapon's fire, sneak attack): rolled once, never multiplied on a critical. */
+            extraDamage?: {
+                /**
+                 * Format: dice-notation
+                 * @description Extra damage dice, e.g. `1d6`.
+                 * @example 2d6+3
+                 */
+                dice: string;
+                /** @description Kind of damage (`fire`, `sneak attack`); default `untyped`. */
+                type?: string;
+            }[];
+            /** @description The off-hand weapon wielded with this one in a two-weapon full attack (dnd35, pf1e; `variant`: 422 when used). Used by an encounter `full-attack` naming this weapon and by simulations. */
+            offHand?: {
+                /** @description Display name. A prone attacker may fire only a weapon whose name contains "crossbow" (or "shuriken" in dnd35/pf1e). */
+                name?: string;
+                /**
+                 * @description `melee`, `ranged` (projectile) or `thrown`; default `melee`.
+                 * @enum {string}
+                 */
+                type?: "melee" | "ranged" | "thrown";
+                /**
+                 * Format: dice-notation
+                 * @description Base damage dice, e.g. `1d8`, `2d6`. Required, except for an unarmed strike (1d2 Small, 1d3 Medium, 1d4 Large).
+                 * @example 2d6+3
+                 */
+                damage?: string;
+                /** @description Lowest natural roll that threatens (19 for a 19–20 weapon); default 20. Ignored in `variant` (a natural 20 only: its weapon list gives no threat ranges). */
+                critRange?: number;
+                /** @description Critical multiplier; default 2. Ignored in `variant` (always ×2). */
+                critMultiplier?: number;
+                /** @description Default true; in `variant` the BCB is added to damage only when proficient. */
+                proficient?: boolean;
+                /**
+                 * @description Default `one-handed`; an unarmed strike is `light`.
+                 * @enum {string}
+                 */
+                category?: "light" | "one-handed" | "two-handed";
+                /**
+                 * @description Default `two-hands` for a two-handed weapon, else `one-hand`. The `offHand` weapon is always `off-hand`.
+                 * @enum {string}
+                 */
+                wielded?: "one-hand" | "two-hands" | "off-hand";
+                /** @description Enhancement bonus to attack and damage (does not stack with other enhancement bonuses). */
+                enhancement?: number;
+                /**
+                 * @description `full`, `penalty-only` (ordinary bows) or `none` (crossbows); default `full` for melee and thrown, `none` for ranged (`full` up to the rating when `compositeRating` is given). In `variant`, projectile weapons never add Strength.
+                 * @enum {string}
+                 */
+                strengthToDamage?: "full" | "penalty-only" | "none";
+                /** @description Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422). */
+                compositeRating?: number;
+                /** @description Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given. */
+                rangeIncrement?: number;
+                /** @description A touch attack: against the target's touch AC. */
+                touch?: boolean;
+                /** @description A reach weapon (docs/rules.md §95). */
+                reach?: boolean;
+                /** @description The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat. */
+                finesse?: boolean;
+                /** @description The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false. */
+                nonlethal?: boolean;
+                /** @description An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage. */
+                unarmed?: boolean;
+                /** @description On `offHand`: the other end of a double weapon (quarterstaff, two-bladed sword). It counts as light for the two-weapon penalties, and the primary end then adds Strength as a one-handed weapon. */
+                double?: boolean;
+                /** @description Damage over and above the weapon's (a flaming weapon's fire, sneak attack): rolled once, never multiplied on a critical. */
+                extraDamage?: {
+                    /**
+                     * Format: dice-notation
+                     * @description Extra damage dice, e.g. `1d6`.
+                     * @example 2d6+3
+                     */
+                    dice: string;
+                    /** @description Kind of damage (`fire`, `sneak attack`); default `untyped`. */
+                    type?: string;
+                }[];
+            };
+        };
+        /**
          * CastAction
          * @description `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).
          */
@@ -1731,6 +1929,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
             /**
              * @description Positive energy heals the living and harms undead; negative energy the reverse.
              * @enum {string}
@@ -1844,6 +2043,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
         };
         /**
          * CombatantAddedEvent
@@ -2779,6 +2979,7 @@ export interface components {
                 source: components["schemas"]["EffectSource"];
                 endsAt?: components["schemas"]["EndsAt"] | null;
             }[];
+            weapons?: components["schemas"]["Weapons"];
             side: string | null;
             aware: boolean;
             /** @description Other initiative modifiers (racial, class features, items); Improved Initiative comes from `feats`. */
@@ -2841,6 +3042,7 @@ export interface components {
             feats?: components["schemas"]["Feats"] | null;
             sneakAttack?: components["schemas"]["SneakAttack"] | null;
             effects?: components["schemas"]["Effects"] | null;
+            weapons?: components["schemas"]["Weapons"] | null;
             /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
             side?: string | null;
             /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
@@ -2922,6 +3124,16 @@ export interface components {
         EncounterList: {
             items: components["schemas"]["EncounterSummary"][];
             nextCursor: string | null;
+        };
+        /**
+         * EncounterSimulationRequest
+         * @description How many fights to simulate from the encounter's current state, the tactic and the seed.
+         */
+        EncounterSimulationRequest: {
+            /** @description Fights to simulate, 1–100,000. The work, counted before anything runs as combatants × runs × 50 (the round cap), may be at most 10,000,000; beyond, a 422 `out-of-range` naming `/runs`. */
+            runs: number;
+            tactic?: components["schemas"]["Tactic"];
+            seed?: components["schemas"]["Seed"];
         };
         /**
          * EncounterStart
@@ -3076,7 +3288,7 @@ export interface components {
         Feats: string[];
         /**
          * FullAttackAction
-         * @description `full-attack` (full-round): `actor`, `target`, `weapon`, optional `offHand`, `options`.
+         * @description `full-attack` (full-round): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`, with its `offHand` pairing), optional `offHand`, `options`.
          */
         FullAttackAction: {
             /**
@@ -3088,7 +3300,9 @@ export interface components {
             actor: string;
             /** @description The target combatant's id (attack, full-attack, coup-de-grace, grapple, maneuver, damage, heal, condition). */
             target: string;
-            weapon: components["schemas"]["Weapon"];
+            weapon?: components["schemas"]["Weapon"];
+            /** @description `attack`, `full-attack`: instead of `weapon`, the `name` of one of the actor's `weapons` (the first with that name); in a `full-attack` its `offHand` pairing comes with it unless `offHand` is sent. An unknown name is a 422 naming `/weaponName`. */
+            weaponName?: string;
             offHand?: components["schemas"]["Weapon"];
             options?: components["schemas"]["AttackOptions"];
             /** @description This action fires the actor's readied action, off its turn. */
@@ -3131,7 +3345,8 @@ export interface components {
             request: {
                 actor: string;
                 target: string;
-                weapon: components["schemas"]["Weapon"];
+                weapon?: components["schemas"]["Weapon"];
+                weaponName?: string;
                 offHand?: components["schemas"]["Weapon"];
                 options?: components["schemas"]["AttackOptions"];
                 readied?: boolean;
@@ -3631,6 +3846,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
             /** @description Other initiative modifiers (racial, class features, items); Improved Initiative comes from `feats`. */
             initiativeBonus?: number;
             /** @description Aware of its opponents at the start of combat; default true. Some but not all aware: a surprise round. */
@@ -3832,6 +4048,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
             /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
             side?: string;
             /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
@@ -4392,6 +4609,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
             /** @description Which side it fights on (`party`, `enemies`, …); the service does not interpret it. */
             side?: string;
             /** @description Aware of its opponents when the encounter starts; default true. Some but not all aware: a surprise round (round 0) in which only the aware act. */
@@ -4673,6 +4891,16 @@ export interface components {
          */
         RulesetList: {
             rulesets: components["schemas"]["Ruleset"][];
+        };
+        /**
+         * SampledProbability
+         * @description A probability estimated from the runs, with its 95% Wilson score interval.
+         */
+        SampledProbability: {
+            /** @description The share of runs. */
+            probability: number;
+            /** @description The 95% Wilson score interval [low, high]. */
+            interval: number[];
         };
         /**
          * SaveAction
@@ -4961,6 +5189,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
             /** @description Situational modifiers, stacked per the ruleset. */
             modifiers?: components["schemas"]["Modifier"][];
             /**
@@ -4975,6 +5204,63 @@ export interface components {
          * @example table-7-round-3
          */
         Seed: string | number;
+        /**
+         * SimulationRequest
+         * @description Sides of stat blocks, how many fights to simulate, the tactic and the seed.
+         */
+        SimulationRequest: {
+            ruleset?: components["schemas"]["RulesetId"];
+            /** @description The sides by name (1–60 letters, digits, `_`, `.`, `-`; not `draw`), 2–10 of them, each a list of 1–100 stat blocks; at most 100 combatants in all (a 422 `out-of-range` naming `/sides` beyond). Every combatant needs `hitPoints` and `weapons` (the first is the one it fights with, its `offHand` in full attacks); a missing `id` becomes `<side>-<n>` (n from 1). Ids are unique across sides. */
+            sides: {
+                [key: string]: components["schemas"]["Combatant"][];
+            };
+            /** @description Fights to simulate, 1–100,000. The work, counted before anything runs as combatants × runs × 50 (the round cap), may be at most 10,000,000; beyond, a 422 `out-of-range` naming `/runs`. */
+            runs: number;
+            tactic?: components["schemas"]["Tactic"];
+            seed?: components["schemas"]["Seed"];
+        };
+        /**
+         * SimulationResult
+         * @description Sampled outcomes of the fight (never exact odds): each carries the run count and 95% Wilson intervals.
+         */
+        SimulationResult: {
+            ruleset: components["schemas"]["RulesetId"];
+            seed: components["schemas"]["Seed"];
+            /** @description Fights simulated. */
+            runs: number;
+            /** @description Per side, the chance it is the last side with a creature able to act; `draw`: neither was after the round cap (or both went down at once). */
+            winners: {
+                [key: string]: components["schemas"]["SampledProbability"];
+            };
+            rounds: {
+                /** @description Mean rounds fought, the last one counted. */
+                mean: number;
+                /** @description Each length of fight that happened, shortest first. */
+                histogram: {
+                    /** @description Rounds fought (1–50). */
+                    rounds: number;
+                    /** @description Runs that lasted that long. */
+                    runs: number;
+                    /** @description Their share of the runs. */
+                    probability: number;
+                }[];
+            };
+            /** @description Every combatant, in roster order. Survival: not dead when the fight ends (dying or unconscious counts as surviving). */
+            combatants: {
+                id: string;
+                /** @description Its side (null: an encounter combatant with none, which takes no part). */
+                side: string | null;
+                survival: components["schemas"]["SampledProbability"];
+                /** @description Mean damage its hits rolled per run (lethal and nonlethal, before temporary hit points). */
+                meanDamageDealt: number;
+                /** @description Mean damage rolled by the hits it took, per run. */
+                meanDamageTaken: number;
+            }[];
+            /** @description Per side, the seed of the first run it won (null: it won none), to replay as an encounter (see the operation's description). */
+            sampleSeeds: {
+                [key: string]: string | null;
+            };
+        };
         /**
          * Size
          * @description Size category; default `medium`.
@@ -5070,6 +5356,19 @@ export interface components {
             expiresIn: number;
             /** @description The stream's URL with the token, relative to the service: give it to `new EventSource(...)` as it is (add `&after=<seq>` to resume). */
             url: string;
+        };
+        /**
+         * Tactic
+         * @description How every simulated creature fights. Absent fields take the default tactic (docs: full attack against the enemy with the lowest current hit points).
+         */
+        Tactic: {
+            /**
+             * @description Whom each creature attacks among the enemies still able to act: `lowest-hit-points` (default: current plus temporary hit points), `highest-threat` (the one that has dealt the most damage in this fight, then the highest base attack bonus), `random` (a d<n> over them in listed order, from the seed `<action seed>:target`). Ties go to the first listed.
+             * @enum {string}
+             */
+            target?: "lowest-hit-points" | "highest-threat" | "random";
+            /** @description Default true: a full attack whenever the ruleset has full attacks and the turn allows a full-round action (all creatures are taken to reach each other); false: a single attack each turn. */
+            fullAttack?: boolean;
         };
         /**
          * TakeAimAction
@@ -5318,6 +5617,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
             /**
              * @description Class that turns: `cleric`, or `paladin` (dnd35: turns as a cleric three levels lower from 4th level; pf1e: channels at her paladin level from 4th level). Required.
              * @enum {string}
@@ -5764,6 +6064,11 @@ export interface components {
             }[];
         };
         /**
+         * Weapons
+         * @description The weapons the creature carries, at most 10. An encounter `attack` or `full-attack` may name one by `weaponName` instead of sending `weapon`; a simulation uses the first (with its `offHand` in full attacks where the ruleset has two-weapon fighting). The resolving endpoints store it and otherwise ignore it.
+         */
+        Weapons: components["schemas"]["CarriedWeapon"][];
+        /**
          * WoundableCreature
          * @description A Combatant with `hitPoints`. pf1e also needs `abilities.con` (death at −Con); saves it makes need `baseSaves` (Fortitude for massive damage, the variant's Death).
          */
@@ -5800,6 +6105,7 @@ export interface components {
             feats?: components["schemas"]["Feats"];
             sneakAttack?: components["schemas"]["SneakAttack"];
             effects?: components["schemas"]["Effects"];
+            weapons?: components["schemas"]["Weapons"];
         };
     };
     responses: {
@@ -5832,6 +6138,15 @@ export interface components {
         };
         /** @description The encounter's state does not allow this (not the actor's turn, its actions spent, already started), or a request with this Idempotency-Key is still being processed. */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ConflictProblem"] | components["schemas"]["RequestInProgressProblem"];
+            };
+        };
+        /** @description The encounter is finished: there is no fight left to simulate. */
+        ConflictSimulations: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7101,6 +7416,76 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    simulateFight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Sides of stat blocks, how many fights to simulate, the tactic and the seed. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Sampled outcomes of the fight (never exact odds): each carries the run count and 95% Wilson intervals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableAttacks"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    simulateEncounter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The encounter id (a UUID). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description How many fights to simulate from the encounter's current state, the tactic and the seed. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncounterSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Sampled outcomes of the fight (never exact odds): each carries the run count and 95% Wilson intervals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictSimulations"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEncounters"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
 }

@@ -1,0 +1,169 @@
+// One simulated fight (docs/rules.md §83, §131–§133): the encounter's own
+// state and flow (turn order, rounds, flat-footed, dying, durations), each
+// turn's attack through the same operation as POST /v1/attacks and the
+// encounter's attack actions, its hits through POST /v1/damage's rules. Every
+// event takes the seed an encounter replay gives it: the start the run's seed,
+// the k-th action after it `<run seed>:<k>`.
+import { resolveAttack } from '../../application/attacks.js'
+import type { AttackActionResult } from '../../rules/attacks/resolve.js'
+import type { AttackRequest } from '../../rules/attacks/request.js'
+import { Dice } from '../../rules/dice/roller.js'
+import { DomainError } from '../../rules/errors.js'
+import { budgetRefusal, type Slot } from '../../rules/turn-flow.js'
+import { creatureOf, isDown } from '../combatants.js'
+import { advanceFrom, combatantById, isRestricted, turnIndex, type Draft } from '../flow.js'
+import { applyHit } from '../harm.js'
+import type { CombatantState, EncounterState } from '../model.js'
+import { chooseTarget, type Tactic } from './tactic.js'
+
+/** A fight still going after this many rounds is a draw (docs/rules.md §83). */
+export const ROUND_CAP = 50
+
+export interface FightOutcome {
+  /** The side left able to act, or null for a draw. */
+  winner: string | null
+  /** Rounds fought, the one it ended in included (at most ROUND_CAP). */
+  rounds: number
+}
+
+/** What a run adds up, per combatant id. */
+export interface FightTally {
+  dealt: Map<string, number>
+  taken: Map<string, number>
+}
+
+/**
+ * The one call that resolves a simulated attack action: the application's
+ * attack operation, as the encounter's attack and full-attack actions make it.
+ * A faster resolution of the same numbers is wired in here.
+ */
+export function resolveSimulatedAttack (draft: Draft, request: AttackRequest): AttackActionResult {
+  // The fast path (docs/architecture.md › The fast path): the same dice and numbers, no breakdowns built.
+  return resolveAttack(draft, request, false)
+}
+
+/** The sides that still have a creature able to act (docs/rules.md §68: not dead, dying, stable or unconscious). */
+function standingSides (state: EncounterState, ruleset: Draft['ruleset']): Set<string> {
+  const sides = new Set<string>()
+  for (const c of state.combatants) if (c.side !== null && !isDown(c, ruleset)) sides.add(c.side)
+  return sides
+}
+
+interface CarriedWeapon extends Record<string, unknown> { offHand?: Record<string, unknown> }
+
+function firstWeapon (c: CombatantState): CarriedWeapon | null {
+  const weapons = c.statBlock.weapons
+  return Array.isArray(weapons) && weapons.length > 0 ? weapons[0] as CarriedWeapon : null
+}
+
+function spend (draft: Draft, actor: CombatantState, slot: Slot): boolean {
+  const turn = draft.state.turn
+  if (!turn) return false
+  if (budgetRefusal(turn.spent, slot, isRestricted(draft.state, actor)) !== null) return false
+  turn.spent.push(slot)
+  return true
+}
+
+/**
+ * Paths of an attack's error onto the combatants: `@<id>` and the field of its
+ * stat block (`@fighter/weapons/0/damage`), which the caller turns into a
+ * path of its request.
+ */
+function rebase (error: DomainError, actor: string, target: string): void {
+  const prefixes: Array<[string, string]> = [['/attacker', `@${actor}`], ['/weapon', `@${actor}/weapons/0`], ['/offHand', `@${actor}/weapons/0/offHand`], ['/target', `@${target}`]]
+  for (const field of error.errors) {
+    const found = prefixes.find(([from]) => field.path === from || field.path.startsWith(`${from}/`))
+    if (found) field.path = found[1] + field.path.slice(found[0].length)
+  }
+}
+
+/** Where a refusal points when it is the moment, not the stat block: conditions, hit points, the full attack's off hand. */
+const SITUATIONAL = /^\/(?:(?:attacker|target)\/(?:conditions|hitPoints)|offHand|mode)(?:\/|$)/
+
+/**
+ * An attack the rules refuse because of the state of the fight (a condition
+ * or hit-point state forbids it, no two-weapon attacks while grappling): the
+ * creature loses the action and the fight goes on. Any other error is the
+ * stat block's, and stops the simulation.
+ */
+function isRefusal (error: unknown): boolean {
+  return error instanceof DomainError && error.kind === 'not-possible' && error.errors.length > 0 && error.errors.every((e) => SITUATIONAL.test(e.path))
+}
+
+/**
+ * The actor's attack under the tactic: a full attack when the tactic, the
+ * ruleset and its turn allow one, else a single attack; refused by the
+ * rules, the full attack falls back to a single attack, a refused single
+ * attack is no action. Returns whether an action was taken (and its seed used).
+ */
+function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally: FightTally, seed: string): boolean {
+  const { state, ruleset } = draft
+  const weapon = firstWeapon(actor)
+  if (!weapon || actor.side === null) return false
+  const enemies = state.combatants.filter((c) => c.side !== null && c.side !== actor.side && !isDown(c, ruleset))
+  if (enemies.length === 0) return false
+  const target = chooseTarget(tactic.target, enemies, tally.dealt, seed)
+  const { offHand, ...primary } = weapon
+  const modes: Array<'full' | 'single'> = tactic.fullAttack && ruleset.attacks.fullAttack ? ['full', 'single'] : ['single']
+  for (const mode of modes) {
+    if (!spend(draft, actor, mode === 'full' ? 'fullRound' : 'primary')) continue
+    draft.dice = new Dice({ seed })
+    const request = {
+      attacker: creatureOf(actor, ruleset),
+      target: creatureOf(target, ruleset),
+      weapon: primary,
+      ...(mode === 'full' && offHand !== undefined && ruleset.attacks.twoWeaponFighting ? { offHand } : {}),
+      mode
+    } as AttackRequest
+    let result: AttackActionResult
+    try {
+      result = resolveSimulatedAttack(draft, request)
+    } catch (error) {
+      draft.state.turn?.spent.pop()
+      if (isRefusal(error)) continue
+      if (error instanceof DomainError) rebase(error, actor.id, target.id)
+      throw error
+    }
+    const label = mode === 'full' ? 'full-attack' : 'attack'
+    try {
+      for (const a of result.attacks) {
+        if (a.damage) applyHit(draft, target, a.damage, `${label} ${a.label}`, a.critical)
+      }
+    } catch (error) {
+      // POST /v1/damage's rules name the creature hit `/creature`.
+      if (error instanceof DomainError) for (const field of error.errors) field.path = field.path.replace(/^\/creature(?=\/|$)/, `@${target.id}`)
+      throw error
+    }
+    const damage = result.totals.damage
+    tally.dealt.set(actor.id, (tally.dealt.get(actor.id) ?? 0) + damage)
+    tally.taken.set(target.id, (tally.taken.get(target.id) ?? 0) + damage)
+    draft.applied.length = 0
+    return true
+  }
+  return false
+}
+
+/**
+ * Fight on from `state` (an active encounter, its turn given to someone or
+ * to nobody) until at most one side has a creature able to act, or for
+ * ROUND_CAP rounds. `state` is changed in place; the run's k-th event uses the
+ * seed `<runSeed>:<k>`, k counting on from `firstEvent`.
+ */
+export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: FightTally, firstEvent = 1): FightOutcome {
+  const { state } = draft
+  const startRound = state.round
+  let k = firstEvent
+  for (;;) {
+    const standing = standingSides(state, draft.ruleset)
+    const rounds = state.round - startRound + 1
+    if (standing.size <= 1) return { winner: standing.size === 1 ? [...standing][0] as string : null, rounds: Math.min(rounds, ROUND_CAP) }
+    if (rounds > ROUND_CAP || state.turn === null) return { winner: null, rounds: Math.min(rounds, ROUND_CAP) }
+    const actor = combatantById(state, state.turn.combatantId) as CombatantState
+    if (attackTurn(draft, actor, tactic, tally, `${runSeed}:${k}`)) k++
+    // end-turn, as the encounter action does it.
+    draft.dice = new Dice({ seed: `${runSeed}:${k}` })
+    k++
+    advanceFrom(draft, turnIndex(state) + 1)
+    draft.applied.length = 0
+  }
+}
