@@ -106,7 +106,7 @@ interface Operation {
   parameters?: Json[]
   tags?: string[]
   operationId?: string
-  requestBody?: { content?: Record<string, Media> }
+  requestBody?: { description?: string, content?: Record<string, Media> }
   responses?: Record<string, { description?: string, content?: Record<string, Media> }>
 }
 interface Media { schema?: SchemaObject, example?: Json, examples?: Record<string, { summary?: string, value: Json }> }
@@ -134,6 +134,13 @@ function attachResponseExamples (op: Operation, operationId: string): void {
     const summary = EXAMPLE_LABELS[operationId]?.find((l) => l.name === name)?.summary
     media.examples = { ...media.examples, [name]: summary ? { summary, value: value as Json } : { value: value as Json } }
   }
+}
+
+/** @fastify/swagger copies a body schema's description to the request body: said once, on the schema component, when it is one. */
+function dropRepeatedBodyDescription (op: Operation, components: Record<string, SchemaObject>): void {
+  const schema = op.requestBody?.content?.['application/json']?.schema
+  const ref = isObject(schema) && typeof schema.$ref === 'string' ? components[schema.$ref.replace('#/components/schemas/', '')] : undefined
+  if (op.requestBody && ref !== undefined && ref.description === op.requestBody.description) delete op.requestBody.description
 }
 
 function bodyProperties (op: Operation, components: Record<string, SchemaObject>): Set<string> | null {
@@ -177,6 +184,7 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
       }
       const body = op.requestBody?.content?.['application/json']
       if (body) nameExamples(body, place.operationId)
+      dropRepeatedBodyDescription(op, components)
       attachResponseExamples(op, place.operationId)
     }
   }

@@ -207,7 +207,7 @@ export const CombatantSchema = Type.Object(CombatantProperties, {
 export type Combatant = Static<typeof CombatantSchema>
 export type ModifierInput = Static<typeof ModifierSchema>
 
-export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).') =>
+export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 20 terms, 1,000 dice in a term, 1,000 faces, constants up to 1,000,000; where the answer lists every die, at most 1,000 dice in the whole notation).') =>
   // `pattern` says what `format` checks, for tools that do not know the format.
   Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', pattern: DICE_NOTATION_PATTERN, description, examples: ['2d6+3'] })
 

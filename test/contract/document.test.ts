@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { gzipSync } from 'node:zlib'
+import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
 import { PROBLEM_TYPES, type ProblemKind } from '../../src/http/problem.js'
@@ -105,6 +106,21 @@ test('every response is described (no "Default Response"), every operation summa
       assert.ok(description.length > 5 && description !== 'Default Response', `${op.operationId} ${status}: "${description}"`)
     }
   }
+})
+
+test('every operation description is short enough to read in Swagger UI, and each README link finds its section', () => {
+  // Detail goes to the fields' own descriptions and to README › Operation details.
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  // GitHub's anchors: lower case, spaces to hyphens, punctuation dropped.
+  const anchors = new Set([...readme.matchAll(/^#{2,4} (.+)$/gm)].map((m) => (m[1] ?? '').toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')))
+  for (const { op } of operations()) {
+    const description = op.description ?? ''
+    assert.ok(description.length <= 600, `${op.operationId}: ${description.length} characters`)
+    for (const [, anchor] of description.matchAll(/\(\.\.\/README\.md#([a-z0-9-]+)\)/g)) assert.ok(anchors.has(anchor ?? ''), `${op.operationId} links README #${anchor}`)
+  }
+  const stream = doc.paths['/v1/encounters/{id}/stream']?.get?.description ?? ''
+  assert.match(stream, /curl -N/)
+  assert.match(stream, /EventSource/)
 })
 
 test('one tag per group: every operation has exactly one declared tag and every declared tag has operations', () => {
