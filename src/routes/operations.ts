@@ -68,7 +68,7 @@ const operations: FastifyPluginAsyncTypebox = async (fastify) => {
       operationId: 'describeProblem',
       summary: 'Describe a problem type',
       description: 'The `type` of every error response is `/problems/<kind>`; this describes the kind.',
-      params: Type.Object({ kind: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+      params: Type.Object({ kind: Type.String({ maxLength: 200, description: 'The kind: the last segment of a problem\'s `type`.', examples: ['not-found'] }) }, { additionalProperties: false }),
       response: {
         200: Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer() }, { additionalProperties: false }),
         ...errorResponses({ body: false, notFound: true })

@@ -243,7 +243,7 @@ export function errorResponses (options: { body?: boolean, resolution?: boolean,
     responses[415] = problemResponse('Content type is not application/json, or the body has a `Content-Encoding` other than `identity` (`errors[0].path` `header:content-encoding`): request bodies are never decompressed, and the answer carries `Accept-Encoding: identity` (RFC 9110, section 15.5.16).')
   }
   if (options.notFound) responses[404] = problemResponse('No such resource.')
-  if (options.resolution) responses[422] = problemResponse('Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`).')
+  if (options.resolution) responses[422] = problemResponse('Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field.')
   if (options.database) responses[503] = problemResponse('The database is unavailable.')
   return responses
 }

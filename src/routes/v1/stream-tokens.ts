@@ -44,10 +44,8 @@ const streamTokens: FastifyPluginAsyncTypebox = async (fastify) => {
       description: DESCRIPTION,
       params: EncounterIdParams,
       response: {
-        200: {
-          ...StreamTokenSchema,
-          headers: { 'cache-control': Type.String({ const: 'no-store', description: 'A credential: never stored by a cache.' }) }
-        },
+        // Its Cache-Control: no-store is declared with the other headers (src/openapi/headers.ts).
+        200: StreamTokenSchema,
         ...errorResponses({ notFound: true, database: true })
       }
     }
