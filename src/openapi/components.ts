@@ -67,8 +67,10 @@ export function hoistComponents (roots: Json[], components: Record<string, Schem
   if (conflicts.size > 0) throw new ComponentConflict([...conflicts].sort())
 }
 
+// Examples do not change what a schema accepts: a request body's are moved to its media type
+// by the document builder, so the same schema used elsewhere still carries them.
 function withoutDescription (schema: SchemaObject): SchemaObject {
-  const { description: _description, ...rest } = schema
+  const { description: _description, examples: _examples, ...rest } = schema
   return rest
 }
 

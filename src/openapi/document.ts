@@ -2,11 +2,12 @@
 // named components, one schema per problem kind on each error response, named
 // request examples and the success responses' descriptions. Done once: the
 // plugin caches the result, and nothing here touches a request.
-import type { ProblemKind } from '../http/problem.js'
+import { MAX_URL_LENGTH, type ProblemKind } from '../http/problem.js'
 import { canonical, hoistComponents, isObject, type Json, type SchemaObject } from './components.js'
 import { EXAMPLE_LABELS } from './examples.js'
 import responseExamples from '../../openapi/response-examples.json' with { type: 'json' }
 import { kindsFor, problemComponent, problemComponentName, problemSchema } from './problems.js'
+import { HEADER_COMPONENTS, responseHeaders } from './headers.js'
 
 /**
  * The service's own answers to the request examples, captured by `npm run
@@ -107,8 +108,8 @@ interface Operation {
   parameters?: Json[]
   tags?: string[]
   operationId?: string
-  requestBody?: { content?: Record<string, Media> }
-  responses?: Record<string, { description?: string, content?: Record<string, Media> }>
+  requestBody?: { description?: string, content?: Record<string, Media> }
+  responses?: Record<string, { description?: string, headers?: Record<string, Json>, content?: Record<string, Media> }>
 }
 interface Media { schema?: SchemaObject, example?: Json, examples?: Record<string, { summary?: string, value: Json }> }
 
@@ -137,6 +138,30 @@ function attachResponseExamples (op: Operation, operationId: string): void {
   }
 }
 
+const problem = (description: string): { description: string, content: Record<string, Media> } =>
+  ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } })
+
+/**
+ * Statuses any operation can answer from what it takes, whatever its route
+ * declared: a 400 naming the parameter (path, query or header) that fails its
+ * schema, and a 414 for a URL past the limit (OpenAPI › Limits).
+ */
+function addRequestErrors (op: Operation): void {
+  const responses = op.responses ??= {}
+  if (responses['400'] === undefined && (op.parameters ?? []).length > 0) {
+    responses['400'] = problem('A parameter fails its schema (too long, not a number, out of range, a cursor this service did not return), or the URL has a malformed percent-escape; each is named in `errors` (`path:/id`, `?limit`, `header:if-match`).')
+  }
+  responses['414'] ??= problem(`The URL (path and query) is longer than ${MAX_URL_LENGTH.toLocaleString('en-US')} characters.`)
+  op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)))
+}
+
+/** @fastify/swagger copies a body schema's description to the request body: said once, on the schema component, when it is one. */
+function dropRepeatedBodyDescription (op: Operation, components: Record<string, SchemaObject>): void {
+  const schema = op.requestBody?.content?.['application/json']?.schema
+  const ref = isObject(schema) && typeof schema.$ref === 'string' ? components[schema.$ref.replace('#/components/schemas/', '')] : undefined
+  if (op.requestBody && ref !== undefined && ref.description === op.requestBody.description) delete op.requestBody.description
+}
+
 function bodyProperties (op: Operation, components: Record<string, SchemaObject>): Set<string> | null {
   let schema: Json | undefined = op.requestBody?.content?.['application/json']?.schema
   if (schema === undefined) return null
@@ -160,7 +185,11 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.includes(method) || !isObject(op as unknown as Json)) continue
       const place = { path, operationId: op.operationId ?? `${method} ${path}`, body: bodyProperties(op, components) }
+      addRequestErrors(op)
+      const idempotent = op.parameters?.some((p) => isObject(p) && p.in === 'header' && p.name === 'idempotency-key') ?? false
       for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const headers = responseHeaders(Number(status), { ...place, idempotent })
+        response.headers = { ...headers, ...response.headers }
         const media = response.content?.['application/problem+json']
         if (media?.schema?.$ref === '#/components/schemas/Problem') {
           const kinds = kindsFor(Number(status), place)
@@ -178,6 +207,7 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
       }
       const body = op.requestBody?.content?.['application/json']
       if (body) nameExamples(body, place.operationId)
+      dropRepeatedBodyDescription(op, components)
       attachResponseExamples(op, place.operationId)
     }
   }
@@ -187,6 +217,7 @@ export function finishDocument (document: Record<string, unknown>): Record<strin
   allOperations.forEach((op) => { if (op.parameters) op.parameters = op.parameters.map((p) => parameters.ref(p)) })
   ;(doc.components as Record<string, unknown>).parameters = Object.fromEntries(Object.entries(parameters.parameters).sort(([a], [b]) => a.localeCompare(b)))
   for (const kind of [...usedKinds].sort()) components[problemComponentName(kind)] = problemComponent(kind)
+  ;(doc.components as Record<string, unknown>).headers = HEADER_COMPONENTS
   ;(doc.components as Record<string, unknown>).responses = Object.fromEntries(Object.entries(shared.responses).sort(([a], [b]) => a.localeCompare(b)))
   doc.components.schemas = Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)))
   return doc as unknown as Record<string, unknown>

@@ -74,6 +74,16 @@ export const EXAMPLE_LABELS: Record<string, ExampleLabel[]> = {
   createEncounter: [
     { name: 'goblin-ambush', summary: 'dnd35: a fighter against an unaware goblin' }
   ],
+  addCombatant: [
+    { name: 'wolf', summary: 'A wolf joins the goblin\'s side (in an active encounter it rolls initiative on entry)' }
+  ],
+  updateCombatant: [
+    { name: 'wounded-and-shaken', summary: 'The GM sets the goblin to 4 of 7 hit points and shaken' }
+  ],
+  startEncounter: [
+    { name: 'fixed-initiative', summary: 'Initiative d20s in roster order: 18 for the fighter, 5 for the goblin, 3 for a third combatant (the wolf); the goblin is unaware, so the fighter acts in the surprise round' },
+    { name: 'seeded', summary: 'Initiative from a seed: the same seed rolls the same initiative' }
+  ],
   encounterAction: [
     { name: 'attack', summary: 'The fighter attacks the goblin' },
     { name: 'end-turn', summary: 'The fighter ends its turn' }

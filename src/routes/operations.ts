@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errorResponses, problemResponse } from '../schemas/common.js'
@@ -11,6 +13,14 @@ const ReadySchema = Type.Object({
     detail: Type.Optional(Type.String({ description: 'Why not, when it does not.' }))
   }, { additionalProperties: false }), { description: 'One entry per dependency; empty with encounters off.' })
 }, { additionalProperties: false })
+
+function readmeText (): string | null {
+  try {
+    return readFileSync(join(process.cwd(), 'README.md'), 'utf8')
+  } catch {
+    return null
+  }
+}
 
 const operations: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/healthz', {
@@ -45,13 +55,20 @@ const operations: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: { hide: true }
   }, async () => fastify.swagger())
 
+  // The operation descriptions link their details in the README (src/openapi/readme.ts): served beside
+  // the docs, read once. Without the file (an image built without it) the route is not registered.
+  const readme = readmeText()
+  if (readme !== null) {
+    fastify.get('/README.md', { schema: { hide: true } }, async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(readme))
+  }
+
   fastify.get('/problems/:kind', {
     schema: {
       tags: ['operations'],
       operationId: 'describeProblem',
       summary: 'Describe a problem type',
       description: 'The `type` of every error response is `/problems/<kind>`; this describes the kind.',
-      params: Type.Object({ kind: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+      params: Type.Object({ kind: Type.String({ maxLength: 200, description: 'The kind: the last segment of a problem\'s `type`.', examples: ['not-found'] }) }, { additionalProperties: false }),
       response: {
         200: Type.Object({ type: Type.String(), title: Type.String(), status: Type.Integer() }, { additionalProperties: false }),
         ...errorResponses({ body: false, notFound: true })

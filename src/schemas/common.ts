@@ -227,7 +227,7 @@ export const StatBlockEffectSchema = Type.Object({
   type: Type.Optional(BonusTypeSchema),
   source: EffectSourceSchema
 }, { additionalProperties: false, title: 'Effect', description: 'A typed modifier on a named target.' })
-export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).') =>
+export const DiceNotationSchema = (description = 'Dice notation: NdM terms and constants joined by + or - (at most 20 terms, 1,000 dice in a term, 1,000 faces, constants up to 1,000,000; where the answer lists every die, at most 1,000 dice in the whole notation).') =>
   // `pattern` says what `format` checks, for tools that do not know the format.
   Type.String({ minLength: 1, maxLength: LIMITS.string, format: 'dice-notation', pattern: DICE_NOTATION_PATTERN, description, examples: ['2d6+3'] })
 
@@ -359,7 +359,7 @@ export function errorResponses (options: { body?: boolean, resolution?: boolean,
     responses[415] = problemResponse('Content type is not application/json, or the body has a `Content-Encoding` other than `identity` (`errors[0].path` `header:content-encoding`): request bodies are never decompressed, and the answer carries `Accept-Encoding: identity` (RFC 9110, section 15.5.16).')
   }
   if (options.notFound) responses[404] = problemResponse('No such resource.')
-  if (options.resolution) responses[422] = problemResponse('Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`).')
+  if (options.resolution) responses[422] = problemResponse('Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field.')
   if (options.database) responses[503] = problemResponse('The database is unavailable.')
   return responses
 }

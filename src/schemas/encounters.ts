@@ -40,7 +40,8 @@ export const AddCombatantSchema = Type.Object({
 }, {
   additionalProperties: false,
   title: 'AddEncounterCombatant',
-  description: 'A NewEncounterCombatant; `seed` and `dice` drive the initiative d20 it rolls on entry when the encounter is active (they are not part of the stat block).'
+  description: 'A NewEncounterCombatant; `seed` and `dice` drive the initiative d20 it rolls on entry when the encounter is active (they are not part of the stat block).',
+  examples: [{ id: 'wolf', side: 'enemies', size: 'medium', baseAttackBonus: 1, abilities: { str: 13, dex: 15, con: 15 }, armorClass: { natural: 2 }, hitPoints: { max: 13 } }]
 })
 
 export const CombatantPatchSchema = Type.Object(
@@ -50,6 +51,7 @@ export const CombatantPatchSchema = Type.Object(
     additionalProperties: false,
     minProperties: 1,
     title: 'EncounterCombatantPatch',
+    examples: [{ hitPoints: { max: 7, current: 4 }, conditions: ['shaken'] }],
     description: 'A merge patch (RFC 7396 semantics, sent as application/json): each field given replaces the stored one; `null` removes an optional stat-block field (`name` and `side` become null). `hitPoints` replaces the hit-point state (its status is re-read by the rules); `conditions` replaces the condition names, keeping the durations of those that stay.'
   }
 )
@@ -145,7 +147,13 @@ export const CreateEncounterSchema = Type.Object({
 export const StartSchema = Type.Object({
   seed: Type.Optional(SeedSchema),
   dice: Type.Optional(DiceControlSchema)
-}, { title: 'EncounterStart', additionalProperties: false, description: 'Dice order: one initiative d20 per combatant in roster order, then roll-offs (as POST /v1/initiative).' })
+}, {
+  title: 'EncounterStart',
+  additionalProperties: false,
+  description: 'Dice order: one initiative d20 per combatant in roster order, then roll-offs (as POST /v1/initiative).',
+  // An explicit example: the one Swagger UI would make from the schema is a 422 (a die of −9007199254740991).
+  examples: [{ dice: { sequence: [18, 5, 3] } }, { seed: 'table-7' }]
+})
 
 /** The events a write to the roster or the start logs; every action logs an event named after its `type`. */
 export const ROSTER_EVENT_TYPES = ['created', 'combatant-added', 'combatant-updated', 'combatant-removed', 'started'] as const
@@ -247,10 +255,10 @@ export const ACTION_SCHEMA_OPTIONS = {
   ]
 }
 
-export const EncounterIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The encounter id (a UUID).' }) }, { additionalProperties: false })
+export const EncounterIdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The encounter id (a UUID): the `id` of `POST /v1/encounters`\'s answer, or the tail of its `Location`.', examples: ['3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34'] }) }, { additionalProperties: false })
 export const CombatantParams = Type.Object({
   id: EncounterIdParams.properties.id,
-  combatantId: Type.String({ maxLength: 200, minLength: 1, description: 'The combatant\'s id within the encounter.' })
+  combatantId: Type.String({ maxLength: 200, minLength: 1, description: 'The combatant\'s id within the encounter.', examples: ['goblin'] })
 }, { additionalProperties: false })
 
 export const ListQuery = Type.Object({

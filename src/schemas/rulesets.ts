@@ -54,5 +54,5 @@ export const RulesetListSchema = Type.Object({
 }, { title: 'RulesetList', description: 'Every ruleset the service knows.', additionalProperties: false })
 
 export const RulesetParamsSchema = Type.Object({
-  id: Type.String({ maxLength: 200, description: `Ruleset id: ${rulesetIds().join(', ')}.` })
+  id: Type.String({ maxLength: 200, description: `Ruleset id: ${rulesetIds().join(', ')}.`, examples: [rulesetIds()[0]] })
 }, { additionalProperties: false })

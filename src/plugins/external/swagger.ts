@@ -16,7 +16,7 @@ export const OPENAPI_INFO = {
     '',
     '**Errors** are RFC 9457 `application/problem+json` with an `errors` array naming each offending field by JSON Pointer. Unknown body properties are rejected (400), types are never coerced in JSON bodies. Any request may also meet the errors the server gives before an operation is chosen, problems too: 405 `method-not-allowed` for a method the path does not answer (with `Allow` listing those it does), 414 `uri-too-long`, 400 `malformed-url` (a percent-escape that is not UTF-8), 431 `headers-too-large` and 408 `request-timeout`.',
     '',
-    '**Limits:** URL 4,096 characters; request line and headers 16 KiB; body 256 KiB; 1,000 dice per term, 1,000 faces, 20 terms per notation; 100 combatants, targets or undead per request; 1,000 values in `dice.sequence`; strings 200 characters.',
+    '**Limits:** URL 4,096 characters; request line and headers 16 KiB; body 256 KiB; dice notation: 20 terms, 1,000 faces, and at most 1,000 dice in one notation wherever the answer lists every die (dice, damage, healing, the effect of a save; beyond: 422 `out-of-range`), 10,000 damage dice in one attack action; 100 combatants, targets or undead per request; 1,000 values in `dice.sequence`; strings 200 characters.',
     '',
     '**Compression:** responses of 16 KiB and more are sent gzip- or brotli-compressed when `Accept-Encoding` allows; smaller ones, and the event stream, never are.'
   ].join('\n'),

@@ -7,9 +7,10 @@ import { Type } from 'typebox'
 import { errorResponses, ProblemSchema, StringEnum } from '../../schemas/common.js'
 import { EncounterIdParams } from '../../schemas/encounters.js'
 import { HttpProblem } from '../../http/problem.js'
-import { EncounterEventStream, MAX_BUFFERED_BYTES, PAGE_SIZE } from '../../encounters/event-stream.js'
+import { EncounterEventStream, PAGE_SIZE } from '../../encounters/event-stream.js'
 import { ownerOf } from './encounters.js'
 import { STREAM_TOKEN_QUERY } from '../../http/stream-tokens.js'
+import { operationDetails } from '../../openapi/readme.js'
 
 const StreamQuery = Type.Object({
   after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Resume after this `seq` (the `Last-Event-ID` header wins when both are given); default 0, the whole log.' })),
@@ -24,19 +25,9 @@ const StreamHeaders = Type.Object({
 function description (heartbeatMs: number, maxStreams: number): string {
   const heartbeat = heartbeatMs % 1000 === 0 ? `${heartbeatMs / 1000} s` : `${heartbeatMs} ms`
   return [
-    'The encounter\'s events as [Server-Sent Events](https://html.spec.whatwg.org/multipage/server-sent-events.html), oldest first, as they are written through any instance of the service. Each message is',
+    'The encounter\'s events as Server-Sent Events (`id:` seq, `event:` type, `data:` the logged event with `version`), oldest first, then live, without end. It never finishes, so Swagger UI\'s "Execute" waits forever: use `curl -N <url>` or a browser\'s `EventSource` (one listener per type, or `?eventName=message` for `onmessage`).',
     '',
-    '```',
-    'id: <seq>',
-    'event: <type>',
-    'data: <the logged event, as GET /v1/encounters/{id}/events returns it, plus "version": the encounter\'s version after it>',
-    '```',
-    '',
-    `**Listening.** \`event:\` is the event's type, one of the \`EncounterEventType\` enum (\`created\`, \`started\`, then each action's \`type\`). A browser's EventSource dispatches each message under that name, so \`onmessage\` never fires: register \`source.addEventListener('attack', handler)\` for each type you follow (each handler gets \`event.data\`, the JSON, and \`event.lastEventId\`, the seq). To take every event in one handler, open the stream with \`?eventName=message\`: its messages carry no \`event:\` line, arrive at \`onmessage\`, and say their type in the data's \`type\` (the same \`id:\` and \`data:\`; resuming works alike).`,
-    '',
-    `**Resume.** The stream starts after \`Last-Event-ID\` (or \`?after=\`; the header wins), else from the first event, and sends every later event exactly once, in \`seq\` order, without gaps. A reconnecting EventSource sends \`Last-Event-ID\` by itself, so a dropped connection loses nothing. **Heartbeat.** A comment line \`: keep-alive\` every ${heartbeat} keeps proxies from closing an idle stream. **Slow clients** never hold up a write: a client more than ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB behind, or one that has taken nothing for a whole heartbeat interval while data waits, is disconnected and resumes with \`Last-Event-ID\`. The stream also ends when the encounter is deleted, or when the database stops answering (resume as above). **Bound.** Each instance holds at most ${maxStreams} streams open; beyond that a 503 with \`Retry-After\`.`,
-    '',
-    'An unknown encounter, or another API key\'s, is a 404 problem before any event is sent.'
+    `Resume with \`Last-Event-ID\` or \`?after=\`; a \`: keep-alive\` comment every ${heartbeat}; at most ${maxStreams} streams per instance (503). ${operationDetails('streamEncounterEvents', 'Listening, resuming, slow clients')}`
   ].join('\n')
 }
 

@@ -15,6 +15,7 @@ import { EncounterService, type WriteOptions } from '../../encounters/service.js
 import { actionOf, registeredActions, type EncounterAction } from '../../encounters/actions/index.js'
 import { actionSchema, actionUnionSchema, eventSchemas } from '../../encounters/actions/schema.js'
 import { StartedEncounterSchema } from '../../schemas/encounter-events.js'
+import { operationDetails } from '../../openapi/readme.js'
 
 /**
  * An Idempotency-Key is 1 to 200 visible ASCII characters (RFC 9110 VCHAR).
@@ -91,21 +92,20 @@ function list (items: string[]): string {
   return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}` : items.join('')
 }
 
-/** The operation's description, each action's line from its module. */
+/** The operation's description: short, the types from the registry; the detail in README › Operation details. */
 function actionsDescription (actions: EncounterAction[]): string {
   const gmList = list(actions.filter((a) => a.gm === true).map((a) => `\`${a.type}\``))
   return [
-    'One action in the fight. The body is the stateless endpoint\'s body with combatant ids in place of combatant objects: the stored stat block, current hit points and conditions are used, so the same combatants and dice give exactly the stateless response (`result`). Results are applied: damage to hit points (through the same rules as POST /v1/damage: massive damage, the variant\'s Death save), grapple and maneuver conditions on both sides, turned and destroyed undead, healing, dying and death.',
+    `One action in the fight, by \`type\`: ${actions.map((a) => `\`${a.type}\``).join(', ')}. The stateless endpoint's body with combatant ids for combatants; its \`result\` is applied (\`applied\`). Only the combatant whose turn it is acts, within its action budget (409 otherwise); ${gmList} at any time.`,
     '',
-    '**Types.**',
-    ...actions.map((a) => `- ${a.description}`),
-    '',
-    `**Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant's How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: ${gmList} (a GM applies them at any time); an \`attack\` with \`offTurn: true\` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant's own turn); and \`readied: true\`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. \`end-turn\` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant's first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).`,
-    '',
-    '**Dice order**: the stateless endpoint\'s, then the dice of what the result sets off, in order: each hit\'s massive-damage save or Death save, stabilization checks of dying combatants passed over, end-of-round Death saves and the new round\'s initiative.'
+    operationDetails('encounterAction', 'Each type\'s fields, turns, the budget, the dice order')
   ].join('\n')
 }
 
+/** The body schema's description: each action type's line, from its module. */
+function actionTypesDescription (actions: EncounterAction[]): string {
+  return ['One action; its fields by `type`:', ...actions.map((a) => `- ${a.description}`)].join('\n')
+}
 /**
  * Responses whose schema is a `oneOf` (the action result, the log) leave as
  * JSON.stringify writes them: a schema serializer would try each branch in
@@ -236,7 +236,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/encounters/:id/actions', {
     schema: {
       tags: ['encounters'], operationId: 'encounterAction', summary: 'Take an action', description: actionsDescription(registeredActions()),
-      headers: WRITE_HEADERS, params: EncounterIdParams, body: actionUnionSchema(), response: { 200: ActionResponseSchema, ...write }
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: { ...actionUnionSchema(), description: actionTypesDescription(registeredActions()) }, response: { 200: ActionResponseSchema, ...write }
     },
     // The document shows the discriminated union; the body is checked against the flat schema, so a
     // field the type needs and lacks (or does not take) is a 422 naming it (actionFieldProblems).

@@ -4,10 +4,9 @@ import { errorResponses } from '../../schemas/common.js'
 import { getRuleset } from '../../rules/rulesets/index.js'
 import { resolveGrapple, resolveManeuver } from '../../rules/maneuvers/index.js'
 import { MANEUVER_ODDS_LIMITS, maneuverOdds } from '../../rules/maneuvers/odds.js'
+import { operationDetails } from '../../openapi/readme.js'
 
-const HOW = 'Exact, never sampled: the resolving procedure runs once per way its dice can fall, weighted by its probability, so its bonuses, tie rules, re-rolls and counters apply and it refuses what the resolving endpoint refuses. A tie standing after every re-roll (20^−20) is left out.'
-
-const WORK = `Work counted from the body before any is done, in runs of the procedure (at most ${MANEUVER_ODDS_LIMITS.runs.toLocaleString('en-US')}): touch attack 2, opposed check 41, single d20 20, a counter as many again, times the damage dice's totals; each of \`others\` multiplies by 22. Beyond: 422 \`out-of-range\` naming the damage dice or \`/others\`.`
+const HOW = `Exact, never sampled: the resolving procedure runs once per way its dice can fall, weighted by its probability, so it refuses what the resolving endpoint refuses. At most ${MANEUVER_ODDS_LIMITS.runs.toLocaleString('en-US')} runs (beyond: 422 \`out-of-range\` naming the damage dice or \`/others\`).`
 
 const maneuverOddsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/maneuvers/odds', {
@@ -15,7 +14,7 @@ const maneuverOddsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['grapples'],
       operationId: 'maneuverOdds',
       summary: 'Exact odds of a combat maneuver',
-      description: `The same body as POST /v1/maneuvers without \`seed\` and \`dice\`. Chances of success and of the counter attempt, the damage distribution (sunder: to the item) and every distinct outcome the resolving endpoint can report. ${HOW} ${WORK}`,
+      description: `The same body as POST /v1/maneuvers without \`seed\` and \`dice\`. Chances of success and of the counter attempt, the damage distribution (sunder: to the item) and every distinct outcome the resolving endpoint can report. ${HOW} ${operationDetails('maneuverOdds', 'The bound on the work')}`,
       body: ManeuverOddsRequestSchema,
       response: { 200: ManeuverOddsResponseSchema, ...errorResponses({ resolution: true }) }
     }
@@ -31,7 +30,7 @@ const maneuverOddsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['grapples'],
       operationId: 'grappleOdds',
       summary: 'Exact odds of a grapple action',
-      description: `The same body as POST /v1/grapples without \`seed\` and \`dice\`. Chance of success, the damage distribution and every distinct outcome the resolving endpoint can report. ${HOW} ${WORK}`,
+      description: `The same body as POST /v1/grapples without \`seed\` and \`dice\`. Chance of success, the damage distribution and every distinct outcome the resolving endpoint can report. ${HOW} ${operationDetails('grappleOdds', 'The bound on the work')}`,
       body: GrappleOddsRequestSchema,
       response: { 200: GrappleOddsResponseSchema, ...errorResponses({ resolution: true }) }
     }

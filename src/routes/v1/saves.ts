@@ -4,6 +4,7 @@ import { errorResponses } from '../../schemas/common.js'
 import { startResolution } from '../../application/resolution.js'
 import { saves as rollSaves, savesReport } from '../../application/saves.js'
 import { MAX_DICE_PER_ROLL } from '../../rules/dice/notation.js'
+import { operationDetails } from '../../openapi/readme.js'
 
 const saves: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/saves', {
@@ -11,7 +12,7 @@ const saves: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['saves'],
       operationId: 'rollSaves',
       summary: 'Roll a saving throw for a batch of targets',
-      description: `Every target saves against one DC: d20 + base save + ability (dnd35/pf1e: Con, Dex, Wis; variant: Charm the better of Cha and Wis, Reflex Dex, Death, Fear and Spell none) + cover on Reflex (+2, improved +4) + condition penalties + \`modifiers\`, stacked per the ruleset. A natural 1 fails and a natural 20 succeeds. The variant's off-guard loses a positive Dex bonus on Reflex. An optional area \`effect\` is rolled once; each target takes half, none or full on a success and full on a failure (evasion and improved cover adjust a Reflex-half effect). Dice order: the effect's damage dice once (purpose \`damage\`), then one d20 per target in request order (purpose \`save\`). The effect's \`damage\` rolls at most ${MAX_DICE_PER_ROLL.toLocaleString('en-US')} dice (beyond: 422 \`out-of-range\` naming \`/effect/damage\`); with at most 100 targets, each result's breakdown listing that target's modifiers, the answer stays under 512 KB.`,
+      description: `Every target saves against one DC: d20 + base save + ability + cover on Reflex + condition penalties + \`modifiers\`, stacked per the ruleset; a natural 1 fails, a natural 20 succeeds. An optional area \`effect\` is rolled once and applied to each target (half, none or full; evasion). Its \`damage\` rolls at most ${MAX_DICE_PER_ROLL.toLocaleString('en-US')} dice (beyond: 422 \`out-of-range\` naming \`/effect/damage\`). ${operationDetails('rollSaves', 'The abilities per ruleset and the dice order')}`,
       body: SavesRequestSchema,
       response: { 200: SavesResponseSchema, ...errorResponses({ resolution: true }) }
     }

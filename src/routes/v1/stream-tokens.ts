@@ -9,6 +9,7 @@ import { HttpProblem } from '../../http/problem.js'
 import { STREAM_TOKEN_TTL_SECONDS, TOKEN_PARAM } from '../../http/stream-tokens.js'
 import { EncounterNotFoundError } from '../../encounters/errors.js'
 import { ownerOf } from './encounters.js'
+import { operationDetails } from '../../openapi/readme.js'
 
 const EXAMPLE_ID = '3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34'
 const EXAMPLE_TOKEN = 'eyJlIjoiM2Y2YzJhOWUtOGQ0MS00YjdhLTljNTUtMGUyZDdmMWI2YTM0IiwidCI6IndlYmFwcCIsIngiOjE3Nzc2MzcxMDAwMDB9._zIGgLA6KNidAAZWaSBYO_29QmZmYx920c9WTpXw3pY'
@@ -31,16 +32,9 @@ export const StreamTokenSchema = Type.Object({
 })
 
 const DESCRIPTION = [
-  `A token that opens this encounter's event stream (\`GET /v1/encounters/{id}/stream?${TOKEN_PARAM}=<token>\`) for ${STREAM_TOKEN_TTL_SECONDS / 60} minutes: what a browser needs, since EventSource cannot send an \`Authorization\` header and a key is never accepted in a URL.`,
+  `A token that opens this encounter's event stream (\`GET /v1/encounters/{id}/stream?${TOKEN_PARAM}=<token>\`) for ${STREAM_TOKEN_TTL_SECONDS / 60} minutes, for the key that asked: what a browser needs, since EventSource cannot send an \`Authorization\` header and a key is never accepted in a URL. Then \`new EventSource(url)\` with the answer's \`url\`.`,
   '',
-  '```js',
-  `const { url } = await (await fetch(\`/v1/encounters/\${id}/stream-tokens\`, { method: 'POST', headers: { authorization: \`Bearer \${key}\` } })).json()`,
-  'const events = new EventSource(url)',
-  '```',
-  '',
-  '**Scope.** Only this encounter\'s stream, only for the key that asked; refused (401) anywhere else. Checked when the stream opens: an open stream is not cut at `expiresAt`; after a drop, ask for a new token and resume with `&after=<last event id>`. Signed, not stored (HMAC-SHA-256 with a key derived from `API_KEYS`), so any instance takes it; never logged. README › Access has the details.',
-  '',
-  'Answers 200 with `Cache-Control: no-store`; an unknown encounter, or another key\'s, is a 404. Without `API_KEYS` it still answers (the stream then ignores tokens). No request body.'
+  `Answers 200 with \`Cache-Control: no-store\`; an unknown encounter, or another key's, is a 404. No request body. ${operationDetails('createStreamToken', 'Scope, expiry and signing')}`
 ].join('\n')
 
 const streamTokens: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -50,10 +44,8 @@ const streamTokens: FastifyPluginAsyncTypebox = async (fastify) => {
       description: DESCRIPTION,
       params: EncounterIdParams,
       response: {
-        200: {
-          ...StreamTokenSchema,
-          headers: { 'cache-control': Type.String({ const: 'no-store', description: 'A credential: never stored by a cache.' }) }
-        },
+        // Its Cache-Control: no-store is declared with the other headers (src/openapi/headers.ts).
+        200: StreamTokenSchema,
         ...errorResponses({ notFound: true, database: true })
       }
     }

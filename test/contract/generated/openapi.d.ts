@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve an attack, a full attack or a coup de grace
-         * @description Rolls one attack (`mode: single`), a full attack with iterative attacks from BAB and an optional off-hand weapon (`mode: full`; dnd35/pf1e only), or a coup de grace against a helpless target. Every number carries its breakdown. At most 10000 damage dice per action, counting every attack as a critical (beyond: 422 `out-of-range`). Feats read: attacker `weapon-finesse`, `precise-shot`, `two-weapon-fighting`, `improved-two-weapon-fighting`, `greater-two-weapon-fighting`, `improved-unarmed-strike`; target `uncanny-dodge`, `immune-to-critical-hits` (no threat, no coup de grace). Attacker conditions: `prone` (−4 melee; ranged only with a weapon named crossbow, or shuriken in dnd35/pf1e), `squeezing`, `dazzled`, `entangled`, `shaken`, `frightened`, `grappling`/`grappled`, `invisible` (+2, target loses Dex), `blinded` (50% miss chance); variant `bloodied`, `wounded`, `sickened`, `disoriented`, `back-to-back`. Target conditions choose the AC (flat-footed/off-guard, helpless, stunned, blinded, cowering, prone, pinned, squeezing, grappling, charging, …) and `invisible` gives a 50% miss chance. In a coup de grace, concealment is not rolled: finding the creature is the caller's earlier round. Dice order, for each attack in turn (primary attacks highest bonus first, then the off hand): the attack d20 (`attack`); the confirmation d20 (`confirm`) if the attack threatens (never in `variant`); the d% (`miss-chance`, die 100) if the attack hit and a miss chance applies (it misses at or below the percent); then, on a hit, the weapon's dice (`damage`) once per point of multiplier, each in notation order, then each `extraDamage` entry once (`extra-damage`). A coup de grace rolls no attack d20 in dnd35/pf1e (automatic critical); after its damage comes the save against death: `save` (Fortitude, DC 10 + damage) or, in `variant`, `death-save`.
+         * @description Rolls one attack (`mode: single`), a full attack with iterative attacks from BAB and an optional off-hand weapon (`mode: full`; dnd35/pf1e only), or a coup de grace against a helpless target. Every number carries its breakdown; every die is listed in `rolls`. At most 10000 damage dice per action, counting every attack as a critical (beyond: 422 `out-of-range`). The feats and conditions it reads, and the dice order: [README › Operation details › resolveAttack](../README.md#resolveattack).
          */
         post: operations["resolveAttack"];
         delete?: never;
@@ -111,7 +111,7 @@ export interface paths {
         put?: never;
         /**
          * Exact odds of an attack action
-         * @description The same body as POST /v1/attacks without `seed` and `dice`. Computed exactly by enumerating the d20s and the d% and convolving the damage dice (no sampling): per attack `hitChance`, `critChance`, `expectedDamage` and `damageDistribution`; for the action `expectedDamage`, `distribution`, and with target `hitPoints`, `dropChance` and `killChance`. Bounded work, counted before any is done, so that no accepted body costs more than a few tens of milliseconds: each attack may roll at most 400 damage dice (critical rolls included) and span at most 20,000 damage values; the action's joint lethal × nonlethal table may have at most 200,000 cells, and the whole computation at most 3,000,000 steps: damage dice × damage span per attack and critical roll, about 40 per damage value of each attack and of the action's distribution, the joint table's convolutions (twice while massive damage is possible), and, with target `hitPoints` or a coup de grace, 100 per cell of the table for the drop and kill chances (600 in `variant`, whose Death save is weighed over its 20 faces). Beyond a limit the answer is a 422 `out-of-range` naming the `damage` of the attack that crosses it.
+         * @description The same body as POST /v1/attacks without `seed` and `dice`, computed exactly (the d20s and the d% enumerated, the damage dice convolved; never sampled): per attack `hitChance`, `critChance`, `expectedDamage` and `damageDistribution`; for the action `expectedDamage`, `distribution` and, with target `hitPoints`, `dropChance` and `killChance`. Work is counted before any is done (each attack at most 400 damage dice); beyond a bound, a 422 `out-of-range` naming the attack's `damage`. The bounds: [README › Operation details › attackOdds](../README.md#attackodds).
          */
         post: operations["attackOdds"];
         delete?: never;
@@ -171,19 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Turn, rebuke, command, bolster or dispel undead (dnd35); channel energy (pf1e)
-         * @description **dnd35** (SRD 3.5 › Turn or Rebuke Undead): turning check d20 + Cha modifier (+2 with 5 ranks of Knowledge (religion), plus `checkModifiers`) read through the Turning Undead table (GET /v1/rulesets/dnd35) to the most powerful undead affected; turning damage 2d6 + effective level + Cha modifier is the total Hit Dice affected, rolled only when some undead within 60 ft could be affected. Undead are taken closest first; the sweep stops at the first affectable undead the remaining damage cannot pay for (closest first is strict). Turn resistance adds to Hit Dice for the table and the destruction test only. An undead is destroyed (commanded, for negative energy) when the effective level is at least twice its Hit Dice. Paladins turn as clerics three levels lower from 4th level (below: 422).
-         *
-         *     `bolster` makes a turning check only (no damage): the table result becomes the effective Hit Dice of each undead in range whose Hit Dice are lower, for 10 rounds. `dispel` frees undead marked `alreadyTurned` when its check is at least `previousTurningCheck`, up to the turning damage in Hit Dice, closest first.
-         *
-         *     Equally close undead (SRD 3.5 › Closest Creature): when the order among them can change an outcome (the turning damage left cannot pay for all of them, or the command limit cannot take all it would command), dice decide it: for k tied undead, dk picks the closest (counted in request order), then d(k−1) among the rest, down to d2. Otherwise no die is rolled and request order stands.
-         *
-         *     Dice order (dnd35): the turning check d20 (`turning-check`); then the turning damage 2d6 (`turning-damage`) when rolled; then any tie-break dice (`tie-break`), closest tie first.
-         *
-         *     **pf1e** (PRD › Channel Energy): `channel-positive` heals living targets and harms undead, `channel-negative` the reverse, by ceil(level / 2)d6 in a 30-ft burst; harmed targets make a Will save (DC 10 + ½ level + Cha modifier) for half. `turn-undead` (the feat) makes undead in the burst flee for 1 minute unless they save; it rolls no channel dice.
-         *
-         *     Dice order (pf1e): the channel dice (`channel`), then one Will save d20 (`save`) per target that must save (harmed targets; undead facing `turn-undead`), in request order; healed, unaffected and out-of-range targets roll none.
-         *
-         *     **variant**: no turning rules: 422 `rule-not-defined`.
+         * @description Turns, rebukes, commands, bolsters or dispels undead (dnd35, SRD 3.5 › Turn or Rebuke Undead: the turning check read through the Turning Undead table, then the turning damage in Hit Dice, closest undead first), or channels energy (pf1e, PRD › Channel Energy: ceil(level / 2)d6 in a 30-ft burst, a Will save for half). The variant has no turning rules: 422 `rule-not-defined`. The procedure, equally close undead and the dice order: [README › Operation details › resolveTurning](../README.md#resolveturning).
          */
         post: operations["resolveTurning"];
         delete?: never;
@@ -203,15 +191,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve one grapple action
-         * @description Resolves one grapple action between `attacker` (the actor) and `defender`, step by step, and returns the conditions each side has afterwards.
-         *     Each roller's own `conditions` apply to its rolls (prone −4 on melee rolls, shaken −2, pf1e grappled −2 except to grapple or escape, …; see `options.attackerModifiers`), so do not pass them again as modifiers.
-         *
-         *     **dnd35** (opposed grapple checks, BAB + Str + special size modifier): `start` runs the attack of opportunity (the caller resolves it and sends `options.attackOfOpportunityDamage`; none with Improved Grapple or against a creature already grappling; any damage fails the attempt), the melee touch attack, the size check (a target two or more sizes larger wins the hold automatically, no check is rolled), the opposed check and the unarmed-strike damage. Ties: the higher modifier wins, then both re-roll (at most 20 re-rolls; a fixed sequence that ties every time is a 422).
-         *     Dice order (dnd35 `start`): touch attack d20 (`touch-attack`); attacker's grapple d20 (`grapple-attacker`); defender's grapple d20 (`grapple-defender`); on a tie of totals and modifiers, one more d20 each, actor first (`tie-break`), until resolved; then the unarmed-strike damage dice (`damage`). Other dnd35 actions: the actor's d20 (`grapple-attacker`, or `escape-artist`), then each opponent's d20 in order (`grapple-defender`), then tie-breaks per opponent in that order, then damage dice where the action deals damage.
-         *
-         *     **pf1e** (CMB against CMD; a natural 20 always succeeds, a natural 1 always fails): one d20 (`combat-maneuver`, or `escape-artist`), then damage dice (`damage`) where the action deals damage. No die is rolled against an incapacitated target (automatic success).
-         *
-         *     **variant**: the ruleset does not define grappling; every action is a 422 `rule-not-defined`.
+         * @description Resolves one grapple action between `attacker` (the actor) and `defender`, step by step, and returns the conditions each side has afterwards. dnd35: opposed grapple checks (BAB + Str + special size modifier); pf1e: CMB against CMD; the variant defines no grappling (422 `rule-not-defined`). Each roller's own `conditions` apply to its rolls, so do not pass them again as modifiers. Dice order, steps and ties per ruleset: [README › Operation details › resolveGrapple](../README.md#resolvegrapple).
          */
         post: operations["resolveGrapple"];
         delete?: never;
@@ -231,14 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve one combat maneuver
-         * @description Resolves trip, disarm, bull rush, overrun, sunder or feint (pf1e also drag, reposition, steal, dirty trick; variant also drive back) between `attacker` and `defender`. Same response shape as POST /v1/grapples: `steps`, `state` (conditions afterwards), `damage` (sunder: to the item) and `effect` (push distance, items dropped, rounds, …). Attacks of opportunity are resolved by the caller, who sends `options.attackOfOpportunityDamage`.
-         *     Each roller's own `conditions` apply to its rolls (prone −4 on melee rolls, shaken −2, pf1e grappled −2 except to grapple or escape, …; see `options.attackerModifiers`), so do not pass them again as modifiers.
-         *
-         *     **dnd35** (opposed checks; ties: higher modifier, then both re-roll, as SRD 3.5 › Opposed Checks; a feint must exceed): trip: touch attack d20 (`touch-attack`), then `maneuver-attacker` d20 and `maneuver-defender` d20 (Str against the better of Str/Dex, ±4 per size from Medium, +4 stable), then on failure the counter-trip: `counter-defender` d20 and `counter-attacker` d20. Disarm and sunder: opposed attack rolls (`maneuver-attacker`, `maneuver-defender`; two-handed +4, light or unarmed −4, +4 per size larger), disarm then the counter-disarm, sunder then its damage dice (`damage`). Bull rush (push 5 ft + 5 per full 5 of margin) and overrun: `maneuver-attacker`, `maneuver-defender` (overrun: then the counter). Feint: `bluff` d20, then `sense-motive` d20. Any tie-breaks (`tie-break`, actor first) follow the check they break.
-         *
-         *     **pf1e** (CMB against CMD; natural 20 succeeds, natural 1 fails; results per 5 of margin): one d20 (`combat-maneuver`), then sunder's damage dice (`damage`). Feint is a Bluff check (`bluff`) against DC 10 + BAB + Wis (or 10 + Sense Motive when trained and higher).
-         *
-         *     **variant** (d20 + Str + size against DC 10 + the defender's bonus + size + 4 stable): one `strength-check` d20 (trip: after the `touch-attack` d20), then any counter (`counter-defender`). Disarm, sunder and feint as dnd35. Drive back rolls nothing.
+         * @description Resolves trip, disarm, bull rush, overrun, sunder or feint (pf1e also drag, reposition, steal, dirty trick; variant also drive back) between `attacker` and `defender`: `steps`, `state` (conditions afterwards), `damage` (sunder: to the item) and `effect`. Attacks of opportunity are resolved by the caller (`options.attackOfOpportunityDamage`). Each roller's own `conditions` apply to its rolls. Dice order, checks and counters per ruleset: [README › Operation details › resolveManeuver](../README.md#resolvemaneuver).
          */
         post: operations["resolveManeuver"];
         delete?: never;
@@ -258,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Apply damage to a creature's hit points
-         * @description Applies one blow to `creature.hitPoints` and reports the hit points `before` and `after`, each with its `status`. dnd35/pf1e: temporary hit points absorb damage first; lethal damage lowers `current` (0 disabled; dnd35 −1 to −9 dying and −10 dead; pf1e dead at −Con); nonlethal damage is a separate total (equal to current HP staggered, above it unconscious; pf1e: past max HP it is lethal); 50 or more from one attack forces a DC 15 Fortitude save or death (pf1e: optional, max(50, ½ HP)). variant: damage accumulates (bloodied at ½ HP, wounded at ¾ with wound points past it); at D ≥ HP a Death save at DC 10 + 1 per 2 points past HP decides staggered, dying or dead (nonlethal: unconscious or dying). Dice order: the damage dice (if `dice`); the massive-damage Fortitude d20 (purpose `massive-damage`) if triggered; the variant's Death save d20 (purpose `death-save`) if triggered. `dice` rolls at most 1,000 dice (beyond: 422 `out-of-range` naming `/damage/dice`).
+         * @description Applies one blow to `creature.hitPoints` and reports the hit points `before` and `after`, each with its `status`, and any save the damage calls for (massive damage; the variant's Death save). `dice` rolls at most 1,000 dice (beyond: 422 `out-of-range` naming `/damage/dice`). The thresholds per ruleset and the dice order: [README › Operation details › applyDamage](../README.md#applydamage).
          */
         post: operations["applyDamage"];
         delete?: never;
@@ -278,7 +251,7 @@ export interface paths {
         put?: never;
         /**
          * Heal, stabilize or recover a creature
-         * @description Applies one healing step to `creature.hitPoints` and reports `before`, `after` and the `check` rolled, if any. Healing never raises hit points above `max`; healing of 1 or more stabilizes a dying creature (dnd35: healed to 0 it is disabled, to 1 or more fully functional); lost temporary hit points never come back. Healing a dead creature is a 422 `not-possible`, as is a roll the creature's state does not call for (stabilizing a healthy one). The variant defines only `magical`, `stabilize` (the end-of-round Death save: 1 Con damage, 3 failures dead, 4 successes stable, natural 20 stable, natural 1 dead), `heal-check` and the hourly `recover` Death save and `strenuous-action` (a staggered creature's Death save after a major action); the other kinds are a 422 `rule-not-defined`. `strenuous-action` (dnd35/pf1e) rolls nothing: the disabled creature loses 1 HP. Dice order: the healing dice for `magical`; otherwise the one roll the kind makes — purpose `stabilize` (dnd35 d%, pf1e d20), `death-save` (variant `stabilize`, `recover` and `strenuous-action`), `heal-check` or `recover`. `dice` rolls at most 1,000 dice (beyond: 422 `out-of-range` naming `/healing/dice`).
+         * @description Applies one healing step (`healing.kind`) to `creature.hitPoints` and reports `before`, `after` and the `check` rolled, if any. Healing never raises hit points above `max`, and stabilizes a dying creature. Healing the dead, or a roll the creature's state does not call for, is a 422 `not-possible`; a kind the ruleset does not define, a 422 `rule-not-defined`. `dice` rolls at most 1,000 dice (beyond: 422 `out-of-range` naming `/healing/dice`). The kinds per ruleset and the dice order: [README › Operation details › applyHealing](../README.md#applyhealing).
          */
         post: operations["applyHealing"];
         delete?: never;
@@ -298,7 +271,7 @@ export interface paths {
         put?: never;
         /**
          * Roll a saving throw for a batch of targets
-         * @description Every target saves against one DC: d20 + base save + ability (dnd35/pf1e: Con, Dex, Wis; variant: Charm the better of Cha and Wis, Reflex Dex, Death, Fear and Spell none) + cover on Reflex (+2, improved +4) + condition penalties + `modifiers`, stacked per the ruleset. A natural 1 fails and a natural 20 succeeds. The variant's off-guard loses a positive Dex bonus on Reflex. An optional area `effect` is rolled once; each target takes half, none or full on a success and full on a failure (evasion and improved cover adjust a Reflex-half effect). Dice order: the effect's damage dice once (purpose `damage`), then one d20 per target in request order (purpose `save`). The effect's `damage` rolls at most 1,000 dice (beyond: 422 `out-of-range` naming `/effect/damage`); with at most 100 targets, each result's breakdown listing that target's modifiers, the answer stays under 512 KB.
+         * @description Every target saves against one DC: d20 + base save + ability + cover on Reflex + condition penalties + `modifiers`, stacked per the ruleset; a natural 1 fails, a natural 20 succeeds. An optional area `effect` is rolled once and applied to each target (half, none or full; evasion). Its `damage` rolls at most 1,000 dice (beyond: 422 `out-of-range` naming `/effect/damage`). The abilities per ruleset and the dice order: [README › Operation details › rollSaves](../README.md#rollsaves).
          */
         post: operations["rollSaves"];
         delete?: never;
@@ -318,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Roll initiative, with surprise and flat-footed
-         * @description Initiative = d20 + Dex modifier + Improved Initiative (+4) + `initiativeBonus`; the variant adds its base combat bonus and its bloodied (−1), wounded (a further −1), deafened (−4) and shaken (−2) penalties, and re-rolls every round (call again). Ties: dnd35/pf1e the higher modifier, then a roll-off (repeated while tied); variant simultaneous action (`simultaneousWith`). A surprise round happens when some but not all combatants are `aware`. Dice order: one d20 per combatant in request order (purpose `initiative`); then the roll-off d20s (purpose `tie-break`), tie group by tie group in the request order of each group's first combatant, each member in request order, a group settled completely before the next.
+         * @description Initiative = d20 + Dex modifier + Improved Initiative (+4) + `initiativeBonus` (the variant adds its base combat bonus and its wound and condition penalties, and re-rolls every round: call again). Ties: dnd35/pf1e the higher modifier, then a roll-off; variant simultaneous action (`simultaneousWith`). A surprise round happens when some but not all combatants are `aware`. The dice order (rolls, then roll-offs): [README › Operation details › rollInitiative](../README.md#rollinitiative).
          */
         post: operations["rollInitiative"];
         delete?: never;
@@ -450,39 +423,9 @@ export interface paths {
         put?: never;
         /**
          * Take an action
-         * @description One action in the fight. The body is the stateless endpoint's body with combatant ids in place of combatant objects: the stored stat block, current hit points and conditions are used, so the same combatants and dice give exactly the stateless response (`result`). Results are applied: damage to hit points (through the same rules as POST /v1/damage: massive damage, the variant's Death save), grapple and maneuver conditions on both sides, turned and destroyed undead, healing, dying and death.
+         * @description One action in the fight, by `type`: `attack`, `full-attack`, `coup-de-grace`, `save`, `grapple`, `maneuver`, `turn`, `damage`, `heal`, `condition`, `effect`, `move`, `act`, `delay`, `ready`, `end-turn`, `end`, `aid`, `charge`, `total-defense`, `desperate-attack`, `take-aim`, `intercept`, `back-to-back`, `drive-back`, `cast`. The stateless endpoint's body with combatant ids for combatants; its `result` is applied (`applied`). Only the combatant whose turn it is acts, within its action budget (409 otherwise); `save`, `damage`, `heal`, `condition`, `effect` and `end` at any time.
          *
-         *     **Types.**
-         *     - `attack` (standard; variant major): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`), optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
-         *     - `full-attack` (full-round): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`, with its `offHand` pairing), optional `offHand`, `options`.
-         *     - `coup-de-grace` (full-round): `actor`, `target` (helpless), `weapon`, optional `options`.
-         *     - `save` (a GM's, at any time): `targets`, `save`, `dc`, optional `effect` (its damage applied per target).
-         *     - `grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.
-         *     - `maneuver` (standard): `actor`, `target`, `maneuver`, optional `options`.
-         *     - `turn` (standard): `actor`, `action`, `undead` (dnd35) or `targets` (pf1e), optional `previousTurningCheck`, `commandedHitDice`, `checkModifiers`.
-         *     - `damage` (a GM's, at any time): `target`, `damage` (as in POST /v1/damage).
-         *     - `heal` (a GM's, at any time): `target`, `healing` (as in POST /v1/healing).
-         *     - `condition` (a GM's, at any time): `target`, `add` or `remove`, optional `durationRounds` with `add`.
-         *     - `effect` (any time): `actor`, `target`, `add` (with `durationRounds`) or `remove` (a source).
-         *     - `move` (move; variant minor): `actor`, optional `distanceFeet`.
-         *     - `act`: `actor`, `actionType` (the ruleset's action type it spends; off the turn, with `offTurn: true`, its reaction), optional `description`.
-         *     - `delay`: `actor`, `count` (a lower initiative count) or `after` (a combatant acting later this round); only before acting this turn.
-         *     - `ready` (standard; variant major): `actor`, `trigger`, optional `actionType`; a later action with `readied: true` by that combatant fires it.
-         *     - `end-turn`: `actor`; with nobody's turn (everyone down), without one, to find the next who can act.
-         *     - `end` (a GM's, at any time): the encounter is finished.
-         *     - `aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally's next attack or AC.
-         *     - `charge` (full-round; standard or major when restricted): as `attack`, +2; the actor is `charging` (−2 AC) until its next turn.
-         *     - `total-defense` (standard; variant major): `actor`; +4 dodge AC and no reactions until its next turn.
-         *     - `desperate-attack` (variant, major): as `attack`, melee, +4; then provokes, and −2 AC until its next turn.
-         *     - `take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.
-         *     - `intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe's bull-rush check.
-         *     - `back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.
-         *     - `drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).
-         *     - `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).
-         *
-         *     **Turns** (SRD › Initiative, Surprise, Delay, Ready; PRD; the variant's How Combat Works). Only the combatant whose turn it is acts (409 otherwise), except: `save`, `damage`, `heal`, `condition`, `effect` and `end` (a GM applies them at any time); an `attack` with `offTurn: true` (an attack of opportunity, variant reaction: one per round, 1 + Dex with Combat Reflexes; not while flat-footed without Combat Reflexes; counted from the start of the combatant's own turn); and `readied: true`. The action budget per turn: one standard and one move action or one full-round action, a move may replace the standard, one swift, free actions always (variant: major, minor, full-round); the surprise round and staggered or disabled combatants: one standard or move. A refused action is a 409 that says what was spent. `end-turn` passes to the next combatant: the dead and unconscious are skipped, a dying dnd35/pf1e combatant rolls its stabilization check when its turn comes (and the turn passes on), the variant rolls Death saves at the end of each round and re-rolls initiative at the start of each regular round; flat-footed ends when a combatant's first turn begins; a condition with a duration ends just before the count it began on (variant: at the end of its last round).
-         *
-         *     **Dice order**: the stateless endpoint's, then the dice of what the result sets off, in order: each hit's massive-damage save or Death save, stabilization checks of dying combatants passed over, end-of-round Death saves and the new round's initiative.
+         *     Each type's fields, turns, the budget, the dice order: [README › Operation details › encounterAction](../README.md#encounteraction).
          */
         post: operations["encounterAction"];
         delete?: never;
@@ -520,19 +463,9 @@ export interface paths {
         };
         /**
          * Follow the event log live (Server-Sent Events)
-         * @description The encounter's events as [Server-Sent Events](https://html.spec.whatwg.org/multipage/server-sent-events.html), oldest first, as they are written through any instance of the service. Each message is
+         * @description The encounter's events as Server-Sent Events (`id:` seq, `event:` type, `data:` the logged event with `version`), oldest first, then live, without end. It never finishes, so Swagger UI's "Execute" waits forever: use `curl -N <url>` or a browser's `EventSource` (one listener per type, or `?eventName=message` for `onmessage`).
          *
-         *     ```
-         *     id: <seq>
-         *     event: <type>
-         *     data: <the logged event, as GET /v1/encounters/{id}/events returns it, plus "version": the encounter's version after it>
-         *     ```
-         *
-         *     **Listening.** `event:` is the event's type, one of the `EncounterEventType` enum (`created`, `started`, then each action's `type`). A browser's EventSource dispatches each message under that name, so `onmessage` never fires: register `source.addEventListener('attack', handler)` for each type you follow (each handler gets `event.data`, the JSON, and `event.lastEventId`, the seq). To take every event in one handler, open the stream with `?eventName=message`: its messages carry no `event:` line, arrive at `onmessage`, and say their type in the data's `type` (the same `id:` and `data:`; resuming works alike).
-         *
-         *     **Resume.** The stream starts after `Last-Event-ID` (or `?after=`; the header wins), else from the first event, and sends every later event exactly once, in `seq` order, without gaps. A reconnecting EventSource sends `Last-Event-ID` by itself, so a dropped connection loses nothing. **Heartbeat.** A comment line `: keep-alive` every 15 s keeps proxies from closing an idle stream. **Slow clients** never hold up a write: a client more than 1 MiB behind, or one that has taken nothing for a whole heartbeat interval while data waits, is disconnected and resumes with `Last-Event-ID`. The stream also ends when the encounter is deleted, or when the database stops answering (resume as above). **Bound.** Each instance holds at most 1000 streams open; beyond that a 503 with `Retry-After`.
-         *
-         *     An unknown encounter, or another API key's, is a 404 problem before any event is sent.
+         *     Resume with `Last-Event-ID` or `?after=`; a `: keep-alive` comment every 15 s; at most 1000 streams per instance (503). Listening, resuming, slow clients: [README › Operation details › streamEncounterEvents](../README.md#streamencounterevents).
          */
         get: operations["streamEncounterEvents"];
         put?: never;
@@ -554,16 +487,9 @@ export interface paths {
         put?: never;
         /**
          * Get a token for the event stream (browsers)
-         * @description A token that opens this encounter's event stream (`GET /v1/encounters/{id}/stream?token=<token>`) for 5 minutes: what a browser needs, since EventSource cannot send an `Authorization` header and a key is never accepted in a URL.
+         * @description A token that opens this encounter's event stream (`GET /v1/encounters/{id}/stream?token=<token>`) for 5 minutes, for the key that asked: what a browser needs, since EventSource cannot send an `Authorization` header and a key is never accepted in a URL. Then `new EventSource(url)` with the answer's `url`.
          *
-         *     ```js
-         *     const { url } = await (await fetch(`/v1/encounters/${id}/stream-tokens`, { method: 'POST', headers: { authorization: `Bearer ${key}` } })).json()
-         *     const events = new EventSource(url)
-         *     ```
-         *
-         *     **Scope.** Only this encounter's stream, only for the key that asked; refused (401) anywhere else. Checked when the stream opens: an open stream is not cut at `expiresAt`; after a drop, ask for a new token and resume with `&after=<last event id>`. Signed, not stored (HMAC-SHA-256 with a key derived from `API_KEYS`), so any instance takes it; never logged. README › Access has the details.
-         *
-         *     Answers 200 with `Cache-Control: no-store`; an unknown encounter, or another key's, is a 404. Without `API_KEYS` it still answers (the stream then ignores tokens). No request body.
+         *     Answers 200 with `Cache-Control: no-store`; an unknown encounter, or another key's, is a 404. No request body. Scope, expiry and signing: [README › Operation details › createStreamToken](../README.md#createstreamtoken).
          */
         post: operations["createStreamToken"];
         delete?: never;
@@ -603,7 +529,7 @@ export interface paths {
         put?: never;
         /**
          * Exact odds of a combat maneuver
-         * @description The same body as POST /v1/maneuvers without `seed` and `dice`. Chances of success and of the counter attempt, the damage distribution (sunder: to the item) and every distinct outcome the resolving endpoint can report. Exact, never sampled: the resolving procedure runs once per way its dice can fall, weighted by its probability, so its bonuses, tie rules, re-rolls and counters apply and it refuses what the resolving endpoint refuses. A tie standing after every re-roll (20^−20) is left out. Work counted from the body before any is done, in runs of the procedure (at most 10,000): touch attack 2, opposed check 41, single d20 20, a counter as many again, times the damage dice's totals; each of `others` multiplies by 22. Beyond: 422 `out-of-range` naming the damage dice or `/others`.
+         * @description The same body as POST /v1/maneuvers without `seed` and `dice`. Chances of success and of the counter attempt, the damage distribution (sunder: to the item) and every distinct outcome the resolving endpoint can report. Exact, never sampled: the resolving procedure runs once per way its dice can fall, weighted by its probability, so it refuses what the resolving endpoint refuses. At most 10,000 runs (beyond: 422 `out-of-range` naming the damage dice or `/others`). The bound on the work: [README › Operation details › maneuverOdds](../README.md#maneuverodds).
          */
         post: operations["maneuverOdds"];
         delete?: never;
@@ -623,7 +549,7 @@ export interface paths {
         put?: never;
         /**
          * Exact odds of a grapple action
-         * @description The same body as POST /v1/grapples without `seed` and `dice`. Chance of success, the damage distribution and every distinct outcome the resolving endpoint can report. Exact, never sampled: the resolving procedure runs once per way its dice can fall, weighted by its probability, so its bonuses, tie rules, re-rolls and counters apply and it refuses what the resolving endpoint refuses. A tie standing after every re-roll (20^−20) is left out. Work counted from the body before any is done, in runs of the procedure (at most 10,000): touch attack 2, opposed check 41, single d20 20, a counter as many again, times the damage dice's totals; each of `others` multiplies by 22. Beyond: 422 `out-of-range` naming the damage dice or `/others`.
+         * @description The same body as POST /v1/grapples without `seed` and `dice`. Chance of success, the damage distribution and every distinct outcome the resolving endpoint can report. Exact, never sampled: the resolving procedure runs once per way its dice can fall, weighted by its probability, so it refuses what the resolving endpoint refuses. At most 10,000 runs (beyond: 422 `out-of-range` naming the damage dice or `/others`). The bound on the work: [README › Operation details › grappleOdds](../README.md#grappleodds).
          */
         post: operations["grappleOdds"];
         delete?: never;
@@ -643,13 +569,7 @@ export interface paths {
         put?: never;
         /**
          * Exact odds of turning undead (dnd35) or channelling energy (pf1e)
-         * @description The same body as POST /v1/turning without `seed` and `dice`, and the same refusals. Exact, never sampled, by the resolving procedure itself.
-         *
-         *     **dnd35**: the turning check (each d20 face: total and most powerful undead affected), the turning damage (total Hit Dice affected), the Hit Dice spent, a dispel's chance, and each undead's chance of each outcome. The procedure runs once per table result, 2d6 total and order of equally close undead.
-         *
-         *     **pf1e**: the channel total, and per target its Will save, outcome chances and healing or damage distribution. The procedure runs twice per channel total (all saves made, all failed).
-         *
-         *     Work counted before the enumeration: runs × (1 + creatures) at most 200,000 (dnd35) or 5,000 (pf1e); beyond, a 422 `out-of-range` naming `/undead` or `/targets`.
+         * @description The same body as POST /v1/turning without `seed` and `dice`, and the same refusals. Exact, never sampled, by the resolving procedure itself. dnd35: the turning check's and the turning damage's distributions and each undead's chance of each outcome; pf1e: the channel total and, per target, its Will save and its healing or damage distribution. Work is counted before the enumeration (beyond its bound: 422 `out-of-range` naming `/undead` or `/targets`). The bounds: [README › Operation details › turningOdds](../README.md#turningodds).
          */
         post: operations["turningOdds"];
         delete?: never;
@@ -2385,7 +2305,7 @@ export interface components {
                 amount?: number;
                 /**
                  * Format: dice-notation
-                 * @description Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).
+                 * @description Dice notation: NdM terms and constants joined by + or - (at most 20 terms, 1,000 dice in a term, 1,000 faces, constants up to 1,000,000; where the answer lists every die, at most 1,000 dice in the whole notation).
                  * @example 2d6+3
                  */
                 dice?: string;
@@ -2665,7 +2585,7 @@ export interface components {
         DiceRequest: {
             /**
              * Format: dice-notation
-             * @description Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).
+             * @description Dice notation: NdM terms and constants joined by + or - (at most 20 terms, 1,000 dice in a term, 1,000 faces, constants up to 1,000,000; where the answer lists every die, at most 1,000 dice in the whole notation).
              * @example 2d6+3
              */
             notation: string;
@@ -2928,7 +2848,33 @@ export interface components {
         };
         /**
          * EncounterAction
-         * @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants. Told apart by `type`: each type takes exactly its own fields (a field it needs and lacks is a 422 `missing-field`, one it does not take a 422 `not-possible`, each naming the field).
+         * @description One action; its fields by `type`:
+         *     - `attack` (standard; variant major): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`), optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
+         *     - `full-attack` (full-round): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`, with its `offHand` pairing), optional `offHand`, `options`.
+         *     - `coup-de-grace` (full-round): `actor`, `target` (helpless), `weapon`, optional `options`.
+         *     - `save` (a GM's, at any time): `targets`, `save`, `dc`, optional `effect` (its damage applied per target).
+         *     - `grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.
+         *     - `maneuver` (standard): `actor`, `target`, `maneuver`, optional `options`.
+         *     - `turn` (standard): `actor`, `action`, `undead` (dnd35) or `targets` (pf1e), optional `previousTurningCheck`, `commandedHitDice`, `checkModifiers`.
+         *     - `damage` (a GM's, at any time): `target`, `damage` (as in POST /v1/damage).
+         *     - `heal` (a GM's, at any time): `target`, `healing` (as in POST /v1/healing).
+         *     - `condition` (a GM's, at any time): `target`, `add` or `remove`, optional `durationRounds` with `add`.
+         *     - `effect` (any time): `actor`, `target`, `add` (with `durationRounds`) or `remove` (a source).
+         *     - `move` (move; variant minor): `actor`, optional `distanceFeet`.
+         *     - `act`: `actor`, `actionType` (the ruleset's action type it spends; off the turn, with `offTurn: true`, its reaction), optional `description`.
+         *     - `delay`: `actor`, `count` (a lower initiative count) or `after` (a combatant acting later this round); only before acting this turn.
+         *     - `ready` (standard; variant major): `actor`, `trigger`, optional `actionType`; a later action with `readied: true` by that combatant fires it.
+         *     - `end-turn`: `actor`; with nobody's turn (everyone down), without one, to find the next who can act.
+         *     - `end` (a GM's, at any time): the encounter is finished.
+         *     - `aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally's next attack or AC.
+         *     - `charge` (full-round; standard or major when restricted): as `attack`, +2; the actor is `charging` (−2 AC) until its next turn.
+         *     - `total-defense` (standard; variant major): `actor`; +4 dodge AC and no reactions until its next turn.
+         *     - `desperate-attack` (variant, major): as `attack`, melee, +4; then provokes, and −2 AC until its next turn.
+         *     - `take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.
+         *     - `intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe's bull-rush check.
+         *     - `back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.
+         *     - `drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).
+         *     - `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).
          */
         EncounterAction: components["schemas"]["AttackAction"] | components["schemas"]["FullAttackAction"] | components["schemas"]["CoupDeGraceAction"] | components["schemas"]["SaveAction"] | components["schemas"]["GrappleAction"] | components["schemas"]["ManeuverAction"] | components["schemas"]["TurnAction"] | components["schemas"]["DamageAction"] | components["schemas"]["HealAction"] | components["schemas"]["ConditionAction"] | components["schemas"]["EffectAction"] | components["schemas"]["MoveAction"] | components["schemas"]["ActAction"] | components["schemas"]["DelayAction"] | components["schemas"]["ReadyAction"] | components["schemas"]["EndTurnAction"] | components["schemas"]["EndAction"] | components["schemas"]["AidAction"] | components["schemas"]["ChargeAction"] | components["schemas"]["TotalDefenseAction"] | components["schemas"]["DesperateAttackAction"] | components["schemas"]["TakeAimAction"] | components["schemas"]["InterceptAction"] | components["schemas"]["BackToBackAction"] | components["schemas"]["DriveBackAction"] | components["schemas"]["CastAction"];
         /**
@@ -3576,7 +3522,7 @@ export interface components {
                 amount?: number;
                 /**
                  * Format: dice-notation
-                 * @description Dice notation: NdM terms and constants joined by + or - (at most 1,000 dice per term, 1,000 faces, constants up to 1,000,000, 20 terms).
+                 * @description Dice notation: NdM terms and constants joined by + or - (at most 20 terms, 1,000 dice in a term, 1,000 faces, constants up to 1,000,000; where the answer lists every die, at most 1,000 dice in the whole notation).
                  * @example 2d6+3
                  */
                 dice?: string;
@@ -5979,6 +5925,13 @@ export interface components {
             /** @constant */
             status: 415;
         } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
+        /** @description The URL is longer than 4096 characters (HTTP 414). */
+        UriTooLongProblem: {
+            /** @constant */
+            type: "/problems/uri-too-long";
+            /** @constant */
+            status: 414;
+        } & WithRequired<components["schemas"]["Problem"], "type" | "status">;
         /** @description The request is malformed or fails the schema (HTTP 400). */
         ValidationFailedProblem: {
             /** @constant */
@@ -6109,27 +6062,52 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed or schema-invalid request; every offending field is listed in `errors`. */
+        /** @description A parameter fails its schema (too long, not a number, out of range, a cursor this service did not return), or the URL has a malformed percent-escape; each is named in `errors` (`path:/id`, `?limit`, `header:if-match`). */
         BadRequest: {
             headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["ValidationFailedProblem"] | components["schemas"]["InvalidJsonProblem"] | components["schemas"]["MalformedUrlProblem"];
-            };
-        };
-        /** @description Malformed or schema-invalid request; every offending field is listed in `errors`. */
-        BadRequestCreateStreamToken: {
-            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["ValidationFailedProblem"] | components["schemas"]["MalformedUrlProblem"];
             };
         };
+        /** @description Malformed or schema-invalid request; every offending field is listed in `errors`. */
+        BadRequestCreateStreamToken: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ValidationFailedProblem"] | components["schemas"]["MalformedUrlProblem"];
+            };
+        };
+        /** @description Malformed or schema-invalid request; every offending field is listed in `errors`. */
+        BadRequestDice: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ValidationFailedProblem"] | components["schemas"]["InvalidJsonProblem"] | components["schemas"]["MalformedUrlProblem"];
+            };
+        };
         /** @description A malformed `after` or `Last-Event-ID`, named in `errors`. */
         BadRequestEncounters: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6139,6 +6117,10 @@ export interface components {
         /** @description The encounter's state does not allow this (not the actor's turn, its actions spent, already started), or a request with this Idempotency-Key is still being processed. */
         Conflict: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6148,6 +6130,10 @@ export interface components {
         /** @description The encounter is finished: there is no fight left to simulate. */
         ConflictSimulations: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6157,6 +6143,11 @@ export interface components {
         /** @description The database is unavailable. */
         DatabaseUnavailable: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -6166,6 +6157,10 @@ export interface components {
         /** @description Unexpected server error (never caused by client input). */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6175,6 +6170,10 @@ export interface components {
         /** @description No such resource. */
         NotFound: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6184,6 +6183,11 @@ export interface components {
         /** @description Starting, or draining after SIGTERM. */
         NotReady: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -6193,6 +6197,10 @@ export interface components {
         /** @description Request body larger than 256 KiB. */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6202,6 +6210,10 @@ export interface components {
         /** @description `If-Match` names no current version of the encounter (a stale ETag, or only weak tags, which If-Match never matches; `detail` says which): nothing was written. */
         PreconditionFailed: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6211,6 +6223,11 @@ export interface components {
         /** @description Rate limited. */
         TooManyRequests: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -6220,6 +6237,11 @@ export interface components {
         /** @description No API key, or not one of this service's (`WWW-Authenticate: Bearer`). Sent only when the service runs with API keys. */
         Unauthorized: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                "WWW-Authenticate": components["headers"]["Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -6229,6 +6251,11 @@ export interface components {
         /** @description No API key and no stream token, or not a valid one: a wrong or expired token, or one issued for another encounter, is a 401 naming `?token` (`WWW-Authenticate: Bearer`). Sent only when the service runs with API keys. */
         UnauthorizedEncounters: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                "WWW-Authenticate": components["headers"]["Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -6238,69 +6265,102 @@ export interface components {
         /** @description The database is unavailable, or this instance holds as many streams open as it allows (`Retry-After`). */
         Unavailable: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["DatabaseUnavailableProblem"] | components["schemas"]["TooManyStreamsProblem"];
             };
         };
-        /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
+        /** @description Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field. */
         Unprocessable: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["InvalidDieValueProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["InconsistentFieldsProblem"];
             };
         };
-        /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
+        /** @description Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field. */
         UnprocessableAddCombatant: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["InvalidDieValueProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["UnknownCombatantProblem"] | components["schemas"]["InconsistentFieldsProblem"] | components["schemas"]["IdempotencyKeyReusedProblem"];
             };
         };
-        /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
+        /** @description Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field. */
         UnprocessableAttacks: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["InconsistentFieldsProblem"];
             };
         };
-        /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
+        /** @description Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field. */
         UnprocessableEncounterAction: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["UnknownSaveProblem"] | components["schemas"]["UnknownCombatantProblem"] | components["schemas"]["InconsistentFieldsProblem"] | components["schemas"]["IdempotencyKeyReusedProblem"];
             };
         };
-        /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
+        /** @description Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field. */
         UnprocessableEncounters: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["UnknownCombatantProblem"] | components["schemas"]["InconsistentFieldsProblem"] | components["schemas"]["IdempotencyKeyReusedProblem"];
             };
         };
-        /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
+        /** @description Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field. */
         UnprocessableSaveOdds: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["RuleNotDefinedProblem"] | components["schemas"]["MissingFieldProblem"] | components["schemas"]["OutOfRangeProblem"] | components["schemas"]["NotPossibleProblem"] | components["schemas"]["UnknownSaveProblem"] | components["schemas"]["InconsistentFieldsProblem"];
             };
         };
-        /** @description Well-formed but not resolvable under the rules (out of range, total cover, a rule the ruleset does not define, a die value outside its die, a missing field the rules need; `inconsistent-fields`: fields that each fit the schema but not together, each named in `errors`). */
+        /** @description Well-formed but not resolvable under the rules: its `type` says why (each kind below), `errors` names each field. */
         UnprocessableSaves: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6310,25 +6370,74 @@ export interface components {
         /** @description Content type is not application/json, or the body has a `Content-Encoding` other than `identity` (`errors[0].path` `header:content-encoding`): request bodies are never decompressed, and the answer carries `Accept-Encoding: identity` (RFC 9110, section 15.5.16). */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                "Accept-Encoding": components["headers"]["AcceptEncoding"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["UnsupportedMediaTypeProblem"];
             };
         };
+        /** @description The URL (path and query) is longer than 4,096 characters. */
+        UriTooLong: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["Limit"];
+                "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                "X-RateLimit-Reset": components["headers"]["Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["UriTooLongProblem"];
+            };
+        };
     };
     parameters: {
-        /** @description The combatant's id within the encounter. */
+        /**
+         * @description The combatant's id within the encounter.
+         * @example goblin
+         */
         CombatantIdPath: string;
         /** @description 1 to 200 visible ASCII characters (`!` to `~`, no spaces); any other key is a 400 naming the header. Replays the first response (status and body) for 24 hours for the same key and request; another request with the key is a 422; a concurrent retry waits for the first. */
         IdempotencyKeyHeader: string;
-        /** @description The encounter id (a UUID). */
+        /**
+         * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+         * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+         */
         IdPath: string;
         /** @description The ETag of the version this write expects (`"3"`), a comma-separated list of them (the write happens when any is current), or `*` (any version). Another version is a 412 and nothing is written. The comparison is strong (RFC 9110, section If-Match): a weak tag (`W/"3"`) never matches, and the 412 says so. A value that is not `*` or a list of quoted entity tags (`3`, `"3` or `*, "3"`) is a 400 naming `header:if-match`. */
         IfMatchHeader: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id: the client's own `x-request-id` when it sent a usable one, else one the service made. Every response carries it; quote it when reporting a problem. */
+        RequestId: string;
+        /** @description Requests allowed per minute for this API key (or client address). Present while rate limiting is on (`RATE_LIMIT_PER_MINUTE` > 0). */
+        Limit: number;
+        /** @description Requests left in the current minute. Present while rate limiting is on. */
+        Remaining: number;
+        /** @description Seconds until the current minute's count starts again. Present while rate limiting is on. */
+        Reset: number;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+        /** @description The scheme to authenticate with: `Bearer realm="d20"`, with `error="invalid_token"` when a key was sent and is not valid (RFC 6750). */
+        Authenticate: string;
+        /** @description `identity`, on the refusal of a compressed body: request bodies are taken as sent, never decompressed. */
+        AcceptEncoding: "identity";
+        /** @description The encounter's version as a strong entity tag (`"3"`): send it back in `If-Match` to write only that version, or `If-None-Match` to read only a newer one. */
+        ETag: string;
+        /** @description The new encounter's URL, relative to the service. */
+        Location: string;
+        /** @description `true` when this answer is the replay of an earlier request with the same `Idempotency-Key`; absent otherwise. */
+        Replayed: "true";
+        /** @description `no-store` on a stream token (a credential), `no-cache` on the event stream. */
+        CacheControl: "no-store" | "no-cache";
+        /** @description `no`: tells an nginx proxy not to buffer the event stream. */
+        AccelBuffering: "no";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -6345,6 +6454,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6354,6 +6464,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6370,6 +6481,7 @@ export interface operations {
             /** @description Ready for traffic, with the state of each dependency. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6388,6 +6500,7 @@ export interface operations {
                     };
                 };
             };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["NotReady"];
@@ -6398,6 +6511,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The kind: the last segment of a problem's `type`.
+                 * @example not-found
+                 */
                 kind: string;
             };
             cookie?: never;
@@ -6407,6 +6524,10 @@ export interface operations {
             /** @description The problem kind: its `type`, title and HTTP status. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6417,7 +6538,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6429,7 +6552,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A dice notation to roll. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DiceRequest"];
@@ -6439,15 +6561,20 @@ export interface operations {
             /** @description The total, each term and every die rolled. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DiceResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6461,7 +6588,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description An attack, a full attack or a coup de grace: attacker, target and weapon. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AttackRequest"];
@@ -6471,15 +6597,20 @@ export interface operations {
             /** @description The attacks of the action, their totals, the coup de grace save and every die rolled. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AttackResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6493,7 +6624,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The body of POST /v1/attacks without seed and dice. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AttackOddsRequest"];
@@ -6503,15 +6633,20 @@ export interface operations {
             /** @description Exact odds of an attack action: per attack and for the whole action. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AttackOdds"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAttacks"];
             429: components["responses"]["TooManyRequests"];
@@ -6530,6 +6665,10 @@ export interface operations {
             /** @description Every ruleset the service knows. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6537,6 +6676,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6546,7 +6686,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Ruleset id: dnd35, pf1e, variant. */
+                /**
+                 * @description Ruleset id: dnd35, pf1e, variant.
+                 * @example dnd35
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6556,14 +6699,20 @@ export interface operations {
             /** @description What a ruleset defines: its saves, action types, capabilities, size table and (dnd35) Turning Undead table. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Ruleset"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6575,7 +6724,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A turning, rebuking, commanding, bolstering or dispelling attempt (dnd35), or a channel (pf1e). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TurningRequest"];
@@ -6585,15 +6733,20 @@ export interface operations {
             /** @description dnd35 responses carry `turningCheck`, `turningDamage`, `dispel` and `hitDiceUsed`; pf1e responses carry `channel` and `saveDc`. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TurningResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6607,7 +6760,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description One grapple action between attacker and defender. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GrappleRequest"];
@@ -6617,15 +6769,20 @@ export interface operations {
             /** @description The grapple action's steps, outcome, conditions and effect. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GrappleResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6639,7 +6796,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description One combat maneuver of attacker against defender. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ManeuverRequest"];
@@ -6649,15 +6805,20 @@ export interface operations {
             /** @description The maneuver's steps, outcome, conditions and effect. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ManeuverResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6671,7 +6832,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A blow against a creature's hit points. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DamageRequest"];
@@ -6681,15 +6841,20 @@ export interface operations {
             /** @description The hit points before and after the blow, and any save it called for. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DamageResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6703,7 +6868,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description One healing or recovery step for a creature. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["HealingRequest"];
@@ -6713,15 +6877,20 @@ export interface operations {
             /** @description The hit points before and after the healing. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealingResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6735,7 +6904,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A saving throw for each target against one DC, with an optional area effect. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SavesRequest"];
@@ -6745,15 +6913,20 @@ export interface operations {
             /** @description Each target's save and, with an effect, its damage. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SaveResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableSaves"];
             429: components["responses"]["TooManyRequests"];
@@ -6767,7 +6940,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The combatants to roll initiative for. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InitiativeRequest"];
@@ -6777,15 +6949,20 @@ export interface operations {
             /** @description The initiative order, the surprise round and who is flat-footed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InitiativeResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -6809,13 +6986,19 @@ export interface operations {
             /** @description A page of encounters, newest first, and the cursor of the next. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EncounterList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
@@ -6833,7 +7016,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description An encounter to create, with its roster. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewEncounter"];
@@ -6843,18 +7025,26 @@ export interface operations {
             /** @description A persisted encounter: its roster, round, whose turn it is and its version (the ETag). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Encounter"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEncounters"];
             429: components["responses"]["TooManyRequests"];
@@ -6870,7 +7060,10 @@ export interface operations {
                 "if-none-match"?: string;
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
@@ -6880,6 +7073,11 @@ export interface operations {
             /** @description A persisted encounter: its roster, round, whose turn it is and its version (the ETag). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6889,12 +7087,19 @@ export interface operations {
             /** @description Not modified: no body. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
@@ -6908,7 +7113,10 @@ export interface operations {
                 "if-match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
@@ -6918,13 +7126,19 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
@@ -6940,12 +7154,14 @@ export interface operations {
                 "idempotency-key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        /** @description A NewEncounterCombatant; `seed` and `dice` drive the initiative d20 it rolls on entry when the encounter is active (they are not part of the stat block). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AddEncounterCombatant"];
@@ -6955,18 +7171,25 @@ export interface operations {
             /** @description A persisted encounter: its roster, round, whose turn it is and its version (the ETag). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Encounter"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAddCombatant"];
             429: components["responses"]["TooManyRequests"];
@@ -6984,9 +7207,15 @@ export interface operations {
                 "idempotency-key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
-                /** @description The combatant's id within the encounter. */
+                /**
+                 * @description The combatant's id within the encounter.
+                 * @example goblin
+                 */
                 combatantId: components["parameters"]["CombatantIdPath"];
             };
             cookie?: never;
@@ -6996,15 +7225,23 @@ export interface operations {
             /** @description A persisted encounter: its roster, round, whose turn it is and its version (the ETag). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Encounter"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEncounters"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7021,14 +7258,19 @@ export interface operations {
                 "idempotency-key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
-                /** @description The combatant's id within the encounter. */
+                /**
+                 * @description The combatant's id within the encounter.
+                 * @example goblin
+                 */
                 combatantId: components["parameters"]["CombatantIdPath"];
             };
             cookie?: never;
         };
-        /** @description A merge patch (RFC 7396 semantics, sent as application/json): each field given replaces the stored one; `null` removes an optional stat-block field (`name` and `side` become null). `hitPoints` replaces the hit-point state (its status is re-read by the rules); `conditions` replaces the condition names, keeping the durations of those that stay. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EncounterCombatantPatch"];
@@ -7038,18 +7280,25 @@ export interface operations {
             /** @description A persisted encounter: its roster, round, whose turn it is and its version (the ETag). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Encounter"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEncounters"];
             429: components["responses"]["TooManyRequests"];
@@ -7067,12 +7316,14 @@ export interface operations {
                 "idempotency-key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        /** @description Dice order: one initiative d20 per combatant in roster order, then roll-offs (as POST /v1/initiative). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EncounterStart"];
@@ -7082,18 +7333,25 @@ export interface operations {
             /** @description The encounter as it starts, with its initiative roll. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StartedEncounter"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAddCombatant"];
             429: components["responses"]["TooManyRequests"];
@@ -7111,12 +7369,14 @@ export interface operations {
                 "idempotency-key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        /** @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants. Told apart by `type`: each type takes exactly its own fields (a field it needs and lacks is a 422 `missing-field`, one it does not take a 422 `not-possible`, each naming the field). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EncounterAction"];
@@ -7126,18 +7386,25 @@ export interface operations {
             /** @description The result of an action, told apart by `type` (the action's, as `event.type`; `<Type>ActionResult`): `result`, the stateless endpoint's response for the same combatants and dice (null for bookkeeping actions); `applied`, what it changed; `encounter`, the encounter after it. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EncounterActionResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEncounterAction"];
             429: components["responses"]["TooManyRequests"];
@@ -7157,7 +7424,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
@@ -7167,14 +7437,20 @@ export interface operations {
             /** @description A page of the log, oldest first, and the cursor of the next. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EncounterEventPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
@@ -7193,7 +7469,10 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
@@ -7203,6 +7482,12 @@ export interface operations {
             /** @description An endless `text/event-stream` of the encounter's events after the resume point. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Accel-Buffering": components["headers"]["AccelBuffering"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7212,6 +7497,7 @@ export interface operations {
             400: components["responses"]["BadRequestEncounters"];
             401: components["responses"]["UnauthorizedEncounters"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -7222,7 +7508,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
@@ -7232,8 +7521,11 @@ export interface operations {
             /** @description A token that opens one encounter's event stream, for the API key that asked for it, until it expires. */
             200: {
                 headers: {
-                    /** @description A credential: never stored by a cache. */
-                    "cache-control"?: "no-store";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7252,6 +7544,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7265,7 +7558,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The body of POST /v1/saves without seed and dice. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SaveOddsRequest"];
@@ -7275,15 +7567,20 @@ export interface operations {
             /** @description Exact odds of a saving throw for each target and, with an effect, of the damage each takes. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SaveOdds"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableSaveOdds"];
             429: components["responses"]["TooManyRequests"];
@@ -7297,7 +7594,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The body of POST /v1/maneuvers without seed and dice. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ManeuverOddsRequest"];
@@ -7307,15 +7603,20 @@ export interface operations {
             /** @description Exact odds of a combat maneuver: success, the counter attempt and every outcome. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ManeuverOdds"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAttacks"];
             429: components["responses"]["TooManyRequests"];
@@ -7329,7 +7630,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The body of POST /v1/grapples without seed and dice. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GrappleOddsRequest"];
@@ -7339,15 +7639,20 @@ export interface operations {
             /** @description Exact odds of a grapple action: success and every outcome. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GrappleOdds"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAttacks"];
             429: components["responses"]["TooManyRequests"];
@@ -7361,7 +7666,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The body of POST /v1/turning without seed and dice. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TurningOddsRequest"];
@@ -7371,15 +7675,20 @@ export interface operations {
             /** @description Exact odds of a turning attempt (dnd35) or a channel (pf1e). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TurningOdds"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAttacks"];
             429: components["responses"]["TooManyRequests"];
@@ -7393,7 +7702,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A concentration check to keep a spell: the caster (dnd35 `concentration`; pf1e `casterLevel` and `castingAbility`), the spell level and the situation. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConcentrationRequest"];
@@ -7403,15 +7711,20 @@ export interface operations {
             /** @description The concentration check: the DC, the d20, the bonus and whether the spell is kept. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConcentrationResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -7425,7 +7738,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Sides of stat blocks, how many fights to simulate, the tactic and the seed. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SimulationRequest"];
@@ -7435,15 +7747,20 @@ export interface operations {
             /** @description Sampled outcomes of the fight (never exact odds): each carries the run count and 95% Wilson intervals. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableAttacks"];
             429: components["responses"]["TooManyRequests"];
@@ -7455,12 +7772,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The encounter id (a UUID). */
+                /**
+                 * @description The encounter id (a UUID): the `id` of `POST /v1/encounters`'s answer, or the tail of its `Location`.
+                 * @example 3f6c2a9e-8d41-4b7a-9c55-0e2d7f1b6a34
+                 */
                 id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        /** @description How many fights to simulate from the encounter's current state, the tactic and the seed. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EncounterSimulationRequest"];
@@ -7470,17 +7789,22 @@ export interface operations {
             /** @description Sampled outcomes of the fight (never exact odds): each carries the run count and 95% Wilson intervals. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["BadRequestDice"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictSimulations"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEncounters"];
             429: components["responses"]["TooManyRequests"];
