@@ -192,19 +192,19 @@ export function conditionsDescription (): string {
     const names = Object.entries(r.effects).filter(([, row]) => Object.keys(row).length === 0).map(([name]) => name)
     return `${r.id}: ${names.join(', ')}`
   })
-  return `A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but ${only.join(', ')}; a name the request's ruleset does not define is a 422 \`rule-not-defined\` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: ${inert.join('; ')}. Conditions that forbid an action make it a 422 \`not-possible\` naming them (docs/rules.md §73).`
+  return `A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but ${only.join(', ')}; a name the request's ruleset does not define is a 422 \`rule-not-defined\` naming it. Accepted with no numeric effect in a stateless request: ${inert.join('; ')}. Conditions that forbid an action make it a 422 \`not-possible\` naming them.`
 }
 
 export const ConditionSchema = StringEnum(CONDITIONS, { title: 'Condition', description: conditionsDescription() })
 
 export const AppliedConditionSchema = Type.Object({
   name: Type.String(),
-  impliedBy: Type.Optional(Type.String({ description: 'Why it applies unlisted: `hitPoints` (docs/rules.md §71) or the condition that brings it. Absent for a listed one.' }))
+  impliedBy: Type.Optional(Type.String({ description: 'Why it applies unlisted: `hitPoints` or the condition that brings it. Absent for a listed one.' }))
 }, { additionalProperties: false, title: 'AppliedCondition', description: 'A condition the rules applied to a creature.', examples: [{ name: 'helpless', impliedBy: 'hitPoints' }] })
 
 export const AppliedConditionsSchema = Type.Array(AppliedConditionSchema, {
   title: 'AppliedConditions',
-  description: 'Every condition the rules applied to the creature, listed or implied, each once (docs/rules.md §88).'
+  description: 'Every condition the rules applied to the creature, listed or implied, each once.'
 })
 
 export const FeatSchema = Type.String({
@@ -221,7 +221,7 @@ export const EffectSourceSchema = ShortString({ minLength: 1, title: 'EffectSour
 export const StatBlockEffectSchema = Type.Object({
   target: StringEnum([...STAT_BLOCK_EFFECT_TARGETS, ...SAVE_TARGETS], {
     title: 'EffectTarget',
-    description: 'What it changes (docs/rules.md §96; `cmb`, `cmd`: pf1e).'
+    description: 'What it changes (`cmb`, `cmd`: pf1e).'
   }),
   value: Type.Integer({ minimum: -100, maximum: 100 }),
   type: Type.Optional(BonusTypeSchema),
@@ -248,7 +248,7 @@ export const WeaponSchema = Type.Object({
   compositeRating: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Composite bow: the Strength bonus to damage is capped at this rating, and a Strength bonus below it gives −2 on attacks. Not defined in `variant` (422).' })),
   rangeIncrement: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Range increment in feet, for ranged and thrown weapons; needed when `options.distanceFeet` is given.' })),
   touch: bool('A touch attack: against the target\'s touch AC.'),
-  reach: bool('A reach weapon (docs/rules.md §95).'),
+  reach: bool('A reach weapon.'),
   finesse: bool('The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`\'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat.'),
   nonlethal: bool('The weapon deals nonlethal damage by nature (sap). Default: true for an unarmed strike, else false.'),
   unarmed: bool('An unarmed strike: light, nonlethal, damage by size when `damage` is absent; Improved Unarmed Strike (feat `improved-unarmed-strike`) removes the −4 for lethal damage.'),
@@ -301,12 +301,12 @@ export const CombatantProperties = {
   // Precision damage and lasting effects (docs/rules.md §74, §96).
   sneakAttack: Type.Optional(Type.String({
     title: 'SneakAttack',
-    // NdM, as sneak attack dice are written (`3d6`); at most 1,000 dice, checked with the dice (422).
+    // NdM, as sneak attack dice are written (`3d6`): at most 1,000 dice of at most 1,000 faces, as every notation.
     maxLength: 9,
-    pattern: '^[1-9][0-9]{0,3}d[1-9][0-9]{0,3}$',
-    description: 'dnd35, pf1e: sneak attack dice (docs/rules.md §74). `variant`: 422.',
+    pattern: '^([1-9][0-9]{0,2}|1000)d([1-9][0-9]{0,2}|1000)$',
+    description: 'dnd35, pf1e: sneak attack dice. `variant`: 422.',
   })),
-  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'Lasting effects (docs/rules.md §96).' })),
+  effects: Type.Optional(Type.Array(StatBlockEffectSchema, { maxItems: LIMITS.effects, title: 'Effects', description: 'Lasting effects.' })),
   // The weapons the creature carries (docs/rules.md §130): an encounter attack names one, a simulation uses the first.
   weapons: Type.Optional(Type.Array(CarriedWeaponSchema, {
     maxItems: LIMITS.weapons,

@@ -94,7 +94,7 @@ const BehaviourChange = Type.Object({
   roll: Type.Integer({ description: 'The d%.' }),
   behaviour: Type.String({ description: 'What the roll decided: `attack-confuser`, `act-normally`, `babble`, `flee`, `harm-self`, `attack-nearest`.' }),
   allows: Type.String({ description: 'What it may do this turn besides `end-turn`: `any`, `none`, `attack`, `move`.' })
-}, { additionalProperties: false, title: 'AppliedBehaviour', description: 'A confused combatant\'s behaviour, rolled as its turn began (docs/rules.md §117).' })
+}, { additionalProperties: false, title: 'AppliedBehaviour', description: 'A confused combatant\'s behaviour, rolled as its turn began.' })
 
 export const AppliedSchema = taggedUnion('kind', [
   { tag: 'hit-points', schema: HitPointsChange },

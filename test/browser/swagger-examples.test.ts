@@ -14,7 +14,7 @@ const skip = await skipWithoutBrowser()
 
 /** The encounter operations in the order a person plays them; the stateless ones come first, in the document's order. */
 const ENCOUNTER_ORDER = ['createEncounter', 'listEncounters', 'getEncounter', 'addCombatant', 'updateCombatant', 'startEncounter', 'encounterAction',
-  'listEncounterEvents', 'streamEncounterEvents', 'createStreamToken', 'removeCombatant', 'deleteEncounter']
+  'simulateEncounter', 'listEncounterEvents', 'streamEncounterEvents', 'createStreamToken', 'removeCombatant', 'deleteEncounter']
 
 test('Swagger UI\'s examples: every operation, body and path parameter example answers its documented success, in order, on a fresh encounter', { skip, timeout: 240_000 }, async () => {
   const h = await encounterApp()

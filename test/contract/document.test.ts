@@ -182,15 +182,17 @@ test('the document stays small: measured minified and gzipped', (t) => {
   // each added operation brings its own allowance and nothing else may grow.
   // The test above catches an inlined copy of a shared schema exactly.
   // Each event type of the log (a roster event or an action type) also brings
-  // its own 3 KiB: it is one branch of the typed action body, action result
-  // and logged event (`oneOf`s told apart by `type`, issue 23).
+  // its own 3.5 KiB: it is one branch of the typed action body, action result
+  // and logged event (`oneOf`s told apart by `type`, issue 23), the logged
+  // request repeating the body's fields (3 KiB when the unions came in; the
+  // actions added since, such as `cast`, carry more fields).
   const eventTypes = (doc.components.schemas.EncounterEventType as { enum: string[] }).enum.length
   // The response headers (declared on every response since the document had
   // this bound) are measured on their own: each is a $ref to components.headers,
   // at most 12 per response, so they cannot hide an inlined schema.
   const withoutHeaders = JSON.stringify(doc, (key, value: unknown) => key === 'headers' ? undefined : value)
   t.diagnostic(`without the response headers: ${(withoutHeaders.length / 1024).toFixed(0)} KiB`)
-  assert.ok(withoutHeaders.length < operations * (220 / 26) * 1024 + eventTypes * 3 * 1024, `${withoutHeaders.length} bytes for ${operations} operations and ${eventTypes} event types`)
+  assert.ok(withoutHeaders.length < operations * (220 / 26) * 1024 + eventTypes * 3.5 * 1024, `${withoutHeaders.length} bytes for ${operations} operations and ${eventTypes} event types`)
   let responses = Object.keys(doc.components.responses).length
   for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) responses += Object.keys(op.responses).length
   const headers = text.length - withoutHeaders.length

@@ -19,7 +19,9 @@ const toy: RulesetDefinition = {
   description: 'A test ruleset registered at test time.',
   actionTypes: ['main', 'side', 'full-round', 'free'],
   turnFlow: { ...dnd35.turnFlow, slots: { ...dnd35.turnFlow.slots, primary: 'main', secondary: 'side', swift: null, immediate: null } },
-  effects: { ...dnd35.effects, confused: { changes: on(-3, 'attack.melee', 'attack.ranged') } }
+  effects: { ...dnd35.effects, confused: { changes: on(-3, 'attack.melee', 'attack.ranged') } },
+  // The toy's `confused` is only its own row: no behaviour roll at the start of the turn (docs/rules.md §117 is dnd35's).
+  behaviourRolls: {}
 }
 // The one line.
 registerRuleset(toy)

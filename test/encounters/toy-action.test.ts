@@ -53,9 +53,9 @@ test('the toy action is in the request schema, its result, the event types and t
   assert.equal(schemas.TauntActionResult.properties.result.$ref, '#/components/schemas/TauntResult')
   assert.equal(schemas.EncounterEvent.discriminator.mapping.taunt, '#/components/schemas/TauntEvent')
   assert.ok(schemas.EncounterEventType.enum.includes('taunt'))
-  // The operation names every type; each type's line (its fields) is the EncounterAction schema's description, so the operation's stays short.
+  // The operation names every type; each type's line (its fields) is its branch's description, so the operation's stays short.
   assert.match(doc.paths['/v1/encounters/{id}/actions'].post.description, /`taunt`/)
-  assert.match(schemas.EncounterAction.description, /- `taunt` \(standard\): `actor`, `target`, `words`/)
+  assert.match(schemas.TauntAction.description, /`taunt` \(standard\): `actor`, `target`, `words`/)
 })
 
 test('a taunt is played through HTTP: it rolls, applies, spends the standard action and replays', async () => {

@@ -68,7 +68,7 @@ export const cast: EncounterAction = {
   }),
   result: CastResultSchema,
   cost: castCost,
-  description: '`cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).',
+  description: '`cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation.',
   handle: ({ draft, body, actor }) => {
     const caster = actor as CombatantState
     const spellLevel = body.spellLevel as number

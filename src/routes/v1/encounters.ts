@@ -88,24 +88,15 @@ const WRITE_HEADERS = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: IDEMPOTENCY_KEY_CHARACTERS, description: '1 to 200 visible ASCII characters (`!` to `~`, no spaces); any other key is a 400 naming the header. Replays the first response (status and body) for 24 hours for the same key and request; another request with the key is a 422; a concurrent retry waits for the first.' }))
 })
 
-function list (items: string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}` : items.join('')
-}
-
 /** The operation's description: short, the types from the registry; the detail in README › Operation details. */
 function actionsDescription (actions: EncounterAction[]): string {
-  const gmList = list(actions.filter((a) => a.gm === true).map((a) => `\`${a.type}\``))
   return [
-    `One action in the fight, by \`type\`: ${actions.map((a) => `\`${a.type}\``).join(', ')}. The stateless endpoint's body with combatant ids for combatants; its \`result\` is applied (\`applied\`). Only the combatant whose turn it is acts, within its action budget (409 otherwise); ${gmList} at any time.`,
+    `One action, by \`type\`: ${actions.map((a) => `\`${a.type}\``).join(', ')}. Its \`result\` is the stateless answer, applied (\`applied\`); only the combatant whose turn it is acts, within its budget (409); a GM's at any time.`,
     '',
     operationDetails('encounterAction', 'Each type\'s fields, turns, the budget, the dice order')
   ].join('\n')
 }
 
-/** The body schema's description: each action type's line, from its module. */
-function actionTypesDescription (actions: EncounterAction[]): string {
-  return ['One action; its fields by `type`:', ...actions.map((a) => `- ${a.description}`)].join('\n')
-}
 /**
  * Responses whose schema is a `oneOf` (the action result, the log) leave as
  * JSON.stringify writes them: a schema serializer would try each branch in
@@ -236,7 +227,7 @@ const encounters: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/v1/encounters/:id/actions', {
     schema: {
       tags: ['encounters'], operationId: 'encounterAction', summary: 'Take an action', description: actionsDescription(registeredActions()),
-      headers: WRITE_HEADERS, params: EncounterIdParams, body: { ...actionUnionSchema(), description: actionTypesDescription(registeredActions()) }, response: { 200: ActionResponseSchema, ...write }
+      headers: WRITE_HEADERS, params: EncounterIdParams, body: actionUnionSchema(), response: { 200: ActionResponseSchema, ...write }
     },
     // The document shows the discriminated union; the body is checked against the flat schema, so a
     // field the type needs and lacks (or does not take) is a 422 naming it (actionFieldProblems).

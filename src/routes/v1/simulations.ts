@@ -1,8 +1,9 @@
+import { operationDetails } from '../../openapi/readme.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorResponses, problemResponse } from '../../schemas/common.js'
 import {
-  EncounterSimulationRequestSchema, SIMULATION_REPLAY_TEXT, SimulationRequestSchema, SimulationResponseSchema
+  EncounterSimulationRequestSchema, SimulationRequestSchema, SimulationResponseSchema
 } from '../../schemas/simulations.js'
 import { EncounterIdParams } from '../../schemas/encounters.js'
 import { newSeed } from '../../application/resolution.js'
@@ -98,15 +99,12 @@ const simulations: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!fastify.db) throw new HttpProblem('not-found', 'encounters are turned off on this server (ENCOUNTERS=off)')
     return fastify.db.encounters
   })
-  const bound = `Work is counted before anything runs: combatants × runs × ${ROUND_CAP}, at most ${SIMULATION_WORK_LIMIT.toLocaleString('en-US')} (a 422 \`out-of-range\` naming \`/runs\` beyond). The runs happen on a worker thread (README › Operations, \`SIMULATION_THREADS\`), so other requests keep their latency; a client that disconnects cancels its simulation.`
-  const how = 'Each run is a fight through the encounter rules themselves (docs/rules.md §83, §131–§134): initiative as POST /v1/initiative rolls it, everyone flat-footed until its first turn, then turn by turn each creature able to act attacks with its first weapon under the tactic (default: a full attack, with the weapon\'s `offHand` where the ruleset has two-weapon fighting, whenever the turn allows one, else a single attack, against the enemy able to act with the lowest current hit points, ties to the first listed), resolved by the same functions as POST /v1/attacks and its hits applied as POST /v1/damage applies them (massive damage, dying, stabilization, the variant\'s Death saves and re-rolled initiative). A fight ends when at most one side has a creature able to act (not dead, dying, stable or unconscious), or after ' + `${ROUND_CAP} rounds (a draw). Results are sampled, never exact: every probability carries the run count and a 95% Wilson interval.`
-
   fastify.post('/v1/simulations', {
     schema: {
       tags: ['simulations'],
       operationId: 'simulateFight',
       summary: 'Simulate a fight many times: each side\'s chance to win',
-      description: [how, bound, SIMULATION_REPLAY_TEXT].join('\n\n'),
+      description: `The fight, fought \`runs\` times through the encounter rules (the tactic in \`tactic\`; a draw after ${ROUND_CAP} rounds): each side's win probability and the draw with 95% Wilson intervals, the rounds, each combatant's survival and damage, and a \`sampleSeeds\` run per side that replays as a real encounter. Work bounded (combatants × runs × ${ROUND_CAP}); runs on a worker thread; a client that disconnects cancels it.\n\n${operationDetails('simulateFight', 'How a run fights, the bound, how to replay a sample')}`,
       body: SimulationRequestSchema,
       response: { 200: SimulationResponseSchema, ...errorResponses({ resolution: true }) }
     }
@@ -131,11 +129,7 @@ const simulations: FastifyPluginAsyncTypebox = async (fastify) => {
       tags: ['simulations'],
       operationId: 'simulateEncounter',
       summary: 'Simulate the rest of an encounter from its current state, writing nothing',
-      description: [
-        'The fight of POST /v1/simulations from the encounter\'s current state: its turn (and what that turn has spent), round, hit points, conditions and their durations. A `preparing` encounter is simulated from its start (each run rolls initiative); a `finished` one is a 409. The sides are the combatants\' `side`; a combatant with no side, or no `weapons`, takes no action (it still has turns), and one with no `hitPoints` cannot be hurt. Nothing is written: the encounter, its version and its log stay as they are. Read access as GET /v1/encounters/{id} (another API key\'s encounter is a 404).',
-        `Rounds count from the current one; the fight is a draw after ${ROUND_CAP} of them. ${bound}`,
-        `An active encounter replays a sample on itself: its next action takes the seed \`<run seed>:1\`, and so on as below (the start is already done). ${SIMULATION_REPLAY_TEXT}`
-      ].join('\n\n'),
+      description: `The fight of POST /v1/simulations from the encounter's current state (turn, round, hit points, conditions, durations), writing nothing; a \`finished\` encounter is a 409, another key's a 404. Sides are the combatants' \`side\`.\n\n${operationDetails('simulateEncounter', 'The state it starts from, the bound, replaying a sample on the encounter')}`,
       params: EncounterIdParams,
       body: EncounterSimulationRequestSchema,
       response: { 200: SimulationResponseSchema, 409: problemResponse('The encounter is finished: there is no fight left to simulate.'), ...errorResponses({ resolution: true, notFound: true, database: true }) }

@@ -423,7 +423,7 @@ export interface paths {
         put?: never;
         /**
          * Take an action
-         * @description One action in the fight, by `type`: `attack`, `full-attack`, `coup-de-grace`, `save`, `grapple`, `maneuver`, `turn`, `damage`, `heal`, `condition`, `effect`, `move`, `act`, `delay`, `ready`, `end-turn`, `end`, `aid`, `charge`, `total-defense`, `desperate-attack`, `take-aim`, `intercept`, `back-to-back`, `drive-back`, `cast`. The stateless endpoint's body with combatant ids for combatants; its `result` is applied (`applied`). Only the combatant whose turn it is acts, within its action budget (409 otherwise); `save`, `damage`, `heal`, `condition`, `effect` and `end` at any time.
+         * @description One action, by `type`: `attack`, `full-attack`, `coup-de-grace`, `save`, `grapple`, `maneuver`, `turn`, `damage`, `heal`, `condition`, `effect`, `move`, `act`, `delay`, `ready`, `end-turn`, `end`, `aid`, `charge`, `total-defense`, `desperate-attack`, `take-aim`, `intercept`, `back-to-back`, `drive-back`, `cast`. Its `result` is the stateless answer, applied (`applied`); only the combatant whose turn it is acts, within its budget (409); a GM's at any time.
          *
          *     Each type's fields, turns, the budget, the dice order: [README › Operation details › encounterAction](../README.md#encounteraction).
          */
@@ -589,7 +589,9 @@ export interface paths {
         put?: never;
         /**
          * Roll a concentration check to keep a spell
-         * @description d20 + bonus against the DC of the situation (see `situation`). The bonus: dnd35 the caster's `concentration` (Concentration skill modifier) with the condition modifiers on skill checks; pf1e `casterLevel` + the modifier of `castingAbility` (after conditions that change the score). A field the ruleset needs and the caster lacks is a 422 `missing-field` naming it (`/caster/concentration`, `/caster/casterLevel`, `/damageTaken`, `/grapplerCmb`); `damageTaken` or `grapplerCmb` where the situation does not use them a 422 `inconsistent-fields`. The variant defines no concentration check: 422 `rule-not-defined`. Dice order: the one d20 (purpose `concentration`).
+         * @description d20 + bonus against the situation's DC (dnd35: the caster's `concentration`; pf1e: `casterLevel` + the `castingAbility` modifier); the variant defines none (422 `rule-not-defined`). Dice order: the one d20.
+         *
+         *     The DCs, the fields each situation needs, the refusals: [README › Operation details › rollConcentration](../README.md#rollconcentration).
          */
         post: operations["rollConcentration"];
         delete?: never;
@@ -609,11 +611,9 @@ export interface paths {
         put?: never;
         /**
          * Simulate a fight many times: each side's chance to win
-         * @description Each run is a fight through the encounter rules themselves (docs/rules.md §83, §131–§134): initiative as POST /v1/initiative rolls it, everyone flat-footed until its first turn, then turn by turn each creature able to act attacks with its first weapon under the tactic (default: a full attack, with the weapon's `offHand` where the ruleset has two-weapon fighting, whenever the turn allows one, else a single attack, against the enemy able to act with the lowest current hit points, ties to the first listed), resolved by the same functions as POST /v1/attacks and its hits applied as POST /v1/damage applies them (massive damage, dying, stabilization, the variant's Death saves and re-rolled initiative). A fight ends when at most one side has a creature able to act (not dead, dying, stable or unconscious), or after 50 rounds (a draw). Results are sampled, never exact: every probability carries the run count and a 95% Wilson interval.
+         * @description The fight, fought `runs` times through the encounter rules (the tactic in `tactic`; a draw after 50 rounds): each side's win probability and the draw with 95% Wilson intervals, the rounds, each combatant's survival and damage, and a `sampleSeeds` run per side that replays as a real encounter. Work bounded (combatants × runs × 50); runs on a worker thread; a client that disconnects cancels it.
          *
-         *     Work is counted before anything runs: combatants × runs × 50, at most 10,000,000 (a 422 `out-of-range` naming `/runs` beyond). The runs happen on a worker thread (README › Operations, `SIMULATION_THREADS`), so other requests keep their latency; a client that disconnects cancels its simulation.
-         *
-         *     **Replay.** Run i fights with the seed `<seed>:<i>` (i from 0), and every one of its events uses the seed an encounter would be given: the start (initiative) the run seed itself, the k-th action after it (k from 1) `<run seed>:<k>`. So a `sampleSeeds` value replays as a real fight: create the encounter with the same combatants and sides (`POST /v1/encounters`, each side's combatants in the order sent here, sides in the order of `sides`), start it with `seed` = the run seed, then, on each turn, send what the tactic chooses with the next seed: the attack (`full-attack` with `weaponName` of the first weapon, or `attack` when the ruleset has no full attack, the turn allows no full-round action or the tactic says so; a full attack the encounter refuses with a 422 is retried as an `attack` with the same seed), then `end-turn` with the next seed. A creature with no enemy able to act, or whose attack is refused, only ends its turn. The rolls, and so the winner, are the simulation's.
+         *     How a run fights, the bound, how to replay a sample: [README › Operation details › simulateFight](../README.md#simulatefight).
          */
         post: operations["simulateFight"];
         delete?: never;
@@ -633,11 +633,9 @@ export interface paths {
         put?: never;
         /**
          * Simulate the rest of an encounter from its current state, writing nothing
-         * @description The fight of POST /v1/simulations from the encounter's current state: its turn (and what that turn has spent), round, hit points, conditions and their durations. A `preparing` encounter is simulated from its start (each run rolls initiative); a `finished` one is a 409. The sides are the combatants' `side`; a combatant with no side, or no `weapons`, takes no action (it still has turns), and one with no `hitPoints` cannot be hurt. Nothing is written: the encounter, its version and its log stay as they are. Read access as GET /v1/encounters/{id} (another API key's encounter is a 404).
+         * @description The fight of POST /v1/simulations from the encounter's current state (turn, round, hit points, conditions, durations), writing nothing; a `finished` encounter is a 409, another key's a 404. Sides are the combatants' `side`.
          *
-         *     Rounds count from the current one; the fight is a draw after 50 of them. Work is counted before anything runs: combatants × runs × 50, at most 10,000,000 (a 422 `out-of-range` naming `/runs` beyond). The runs happen on a worker thread (README › Operations, `SIMULATION_THREADS`), so other requests keep their latency; a client that disconnects cancels its simulation.
-         *
-         *     An active encounter replays a sample on itself: its next action takes the seed `<run seed>:1`, and so on as below (the start is already done). **Replay.** Run i fights with the seed `<seed>:<i>` (i from 0), and every one of its events uses the seed an encounter would be given: the start (initiative) the run seed itself, the k-th action after it (k from 1) `<run seed>:<k>`. So a `sampleSeeds` value replays as a real fight: create the encounter with the same combatants and sides (`POST /v1/encounters`, each side's combatants in the order sent here, sides in the order of `sides`), start it with `seed` = the run seed, then, on each turn, send what the tactic chooses with the next seed: the attack (`full-attack` with `weaponName` of the first weapon, or `attack` when the ruleset has no full attack, the turn allows no full-round action or the tactic says so; a full attack the encounter refuses with a 422 is retried as an `attack` with the same seed), then `end-turn` with the next seed. A creature with no enemy able to act, or whose attack is refused, only ends its turn. The rolls, and so the winner, are the simulation's.
+         *     The state it starts from, the bound, replaying a sample on the encounter: [README › Operation details › simulateEncounter](../README.md#simulateencounter).
          */
         post: operations["simulateEncounter"];
         delete?: never;
@@ -929,7 +927,7 @@ export interface components {
         };
         /**
          * AppliedBehaviour
-         * @description A confused combatant's behaviour, rolled as its turn began (docs/rules.md §117).
+         * @description A confused combatant's behaviour, rolled as its turn began.
          */
         AppliedBehaviour: {
             /**
@@ -963,12 +961,12 @@ export interface components {
          */
         AppliedCondition: {
             name: string;
-            /** @description Why it applies unlisted: `hitPoints` (docs/rules.md §71) or the condition that brings it. Absent for a listed one. */
+            /** @description Why it applies unlisted: `hitPoints` or the condition that brings it. Absent for a listed one. */
             impliedBy?: string;
         };
         /**
          * AppliedConditions
-         * @description Every condition the rules applied to the creature, listed or implied, each once (docs/rules.md §88).
+         * @description Every condition the rules applied to the creature, listed or implied, each once.
          */
         AppliedConditions: components["schemas"]["AppliedCondition"][];
         /**
@@ -1586,7 +1584,7 @@ export interface components {
             rangeIncrement?: number;
             /** @description A touch attack: against the target's touch AC. */
             touch?: boolean;
-            /** @description A reach weapon (docs/rules.md §95). */
+            /** @description A reach weapon. */
             reach?: boolean;
             /** @description The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat. */
             finesse?: boolean;
@@ -1651,7 +1649,7 @@ export interface components {
                 rangeIncrement?: number;
                 /** @description A touch attack: against the target's touch AC. */
                 touch?: boolean;
-                /** @description A reach weapon (docs/rules.md §95). */
+                /** @description A reach weapon. */
                 reach?: boolean;
                 /** @description The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat. */
                 finesse?: boolean;
@@ -1676,7 +1674,7 @@ export interface components {
         };
         /**
          * CastAction
-         * @description `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).
+         * @description `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation.
          */
         CastAction: {
             /**
@@ -2110,7 +2108,7 @@ export interface components {
         ConcentrationSituation: "damaged" | "defensive" | "grappled" | "entangled" | "vigorous-motion" | "violent-motion";
         /**
          * Condition
-         * @description A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but `debilitated` (variant), `held` (variant), `disoriented` (variant), `desperate-attack` (variant); a name the request's ruleset does not define is a 422 `rule-not-defined` naming it (docs/rules.md §85). Accepted with no numeric effect in a stateless request: dnd35: confused, commanded, bloodied, wounded, incorporeal; pf1e: confused, commanded, bloodied, wounded; variant: dazzled, entangled, kneeling, sitting, nauseated, confused, turned, rebuked, commanded, fighting-defensively, incorporeal, held. Conditions that forbid an action make it a 422 `not-possible` naming them (docs/rules.md §73).
+         * @description A condition (an unknown name is rejected, never ignored). Every ruleset accepts every name but `debilitated` (variant), `held` (variant), `disoriented` (variant), `desperate-attack` (variant); a name the request's ruleset does not define is a 422 `rule-not-defined` naming it. Accepted with no numeric effect in a stateless request: dnd35: confused, commanded, bloodied, wounded, incorporeal; pf1e: confused, commanded, bloodied, wounded; variant: dazzled, entangled, kneeling, sitting, nauseated, confused, turned, rebuked, commanded, fighting-defensively, incorporeal, held. Conditions that forbid an action make it a 422 `not-possible` naming them.
          * @enum {string}
          */
         Condition: "flat-footed" | "off-guard" | "prone" | "helpless" | "stunned" | "blinded" | "dazzled" | "entangled" | "grappled" | "grappling" | "pinned" | "squeezing" | "cowering" | "invisible" | "stable" | "staggered" | "disabled" | "unconscious" | "dying" | "dead" | "kneeling" | "sitting" | "shaken" | "frightened" | "panicked" | "sickened" | "nauseated" | "fatigued" | "exhausted" | "deafened" | "paralyzed" | "petrified" | "confused" | "dazed" | "turned" | "rebuked" | "commanded" | "bloodied" | "wounded" | "charging" | "fighting-defensively" | "total-defense" | "incorporeal" | "asleep" | "tied-up" | "back-to-back" | "debilitated" | "held" | "disoriented" | "desperate-attack";
@@ -2800,7 +2798,7 @@ export interface components {
         };
         /**
          * Effects
-         * @description Lasting effects (docs/rules.md §96).
+         * @description Lasting effects.
          */
         Effects: components["schemas"]["Effect"][];
         /**
@@ -2810,7 +2808,7 @@ export interface components {
         EffectSource: string;
         /**
          * EffectTarget
-         * @description What it changes (docs/rules.md §96; `cmb`, `cmd`: pf1e).
+         * @description What it changes (`cmb`, `cmd`: pf1e).
          * @enum {string}
          */
         EffectTarget: "attack" | "attack.melee" | "attack.ranged" | "damage" | "damage.melee" | "damage.ranged" | "ac" | "ac.touch" | "ac.flatFooted" | "saves" | "initiative" | "cmb" | "cmd" | "str" | "dex" | "con" | "int" | "wis" | "cha" | "speed" | "saves.fortitude" | "saves.reflex" | "saves.will" | "saves.charm" | "saves.death" | "saves.fear" | "saves.spell";
@@ -2848,33 +2846,7 @@ export interface components {
         };
         /**
          * EncounterAction
-         * @description One action; its fields by `type`:
-         *     - `attack` (standard; variant major): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`), optional `options`; with `offTurn: true` an attack of opportunity (variant: a reaction attack) off the actor's turn.
-         *     - `full-attack` (full-round): `actor`, `target`, `weapon` or `weaponName` (one of the actor's `weapons`, with its `offHand` pairing), optional `offHand`, `options`.
-         *     - `coup-de-grace` (full-round): `actor`, `target` (helpless), `weapon`, optional `options`.
-         *     - `save` (a GM's, at any time): `targets`, `save`, `dc`, optional `effect` (its damage applied per target).
-         *     - `grapple` (standard): `actor`, `target`, `action`, optional `others` (dnd35: further grapplers), `options`.
-         *     - `maneuver` (standard): `actor`, `target`, `maneuver`, optional `options`.
-         *     - `turn` (standard): `actor`, `action`, `undead` (dnd35) or `targets` (pf1e), optional `previousTurningCheck`, `commandedHitDice`, `checkModifiers`.
-         *     - `damage` (a GM's, at any time): `target`, `damage` (as in POST /v1/damage).
-         *     - `heal` (a GM's, at any time): `target`, `healing` (as in POST /v1/healing).
-         *     - `condition` (a GM's, at any time): `target`, `add` or `remove`, optional `durationRounds` with `add`.
-         *     - `effect` (any time): `actor`, `target`, `add` (with `durationRounds`) or `remove` (a source).
-         *     - `move` (move; variant minor): `actor`, optional `distanceFeet`.
-         *     - `act`: `actor`, `actionType` (the ruleset's action type it spends; off the turn, with `offTurn: true`, its reaction), optional `description`.
-         *     - `delay`: `actor`, `count` (a lower initiative count) or `after` (a combatant acting later this round); only before acting this turn.
-         *     - `ready` (standard; variant major): `actor`, `trigger`, optional `actionType`; a later action with `readied: true` by that combatant fires it.
-         *     - `end-turn`: `actor`; with nobody's turn (everyone down), without one, to find the next who can act.
-         *     - `end` (a GM's, at any time): the encounter is finished.
-         *     - `aid` (standard; variant major): `actor`, `target`, `ally`, `choice`, optional `weapon`; against AC 10, +2 to the ally's next attack or AC.
-         *     - `charge` (full-round; standard or major when restricted): as `attack`, +2; the actor is `charging` (−2 AC) until its next turn.
-         *     - `total-defense` (standard; variant major): `actor`; +4 dodge AC and no reactions until its next turn.
-         *     - `desperate-attack` (variant, major): as `attack`, melee, +4; then provokes, and −2 AC until its next turn.
-         *     - `take-aim` (variant, full-round): as `attack`, ranged; off-guard to its next turn. Next round, `shoot: true`: +4, Dex to damage.
-         *     - `intercept` (variant reaction, `offTurn: true`): `actor`, `target` (the foe moving past); the foe's bull-rush check.
-         *     - `back-to-back` (variant, major): as `attack`, melee, with `ally`; −2 on attacks, not flankable, until its next turn.
-         *     - `drive-back` (variant, major): as `attack`, melee, with `defenderChoice`: `step-back` (no attack) or `stand` (+2).
-         *     - `cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation (docs/rules.md §116).
+         * @description One action in an encounter; the stateless endpoint's body with combatant ids in place of combatants. Told apart by `type`: each type takes exactly its own fields (a field it needs and lacks is a 422 `missing-field`, one it does not take a 422 `not-possible`, each naming the field).
          */
         EncounterAction: components["schemas"]["AttackAction"] | components["schemas"]["FullAttackAction"] | components["schemas"]["CoupDeGraceAction"] | components["schemas"]["SaveAction"] | components["schemas"]["GrappleAction"] | components["schemas"]["ManeuverAction"] | components["schemas"]["TurnAction"] | components["schemas"]["DamageAction"] | components["schemas"]["HealAction"] | components["schemas"]["ConditionAction"] | components["schemas"]["EffectAction"] | components["schemas"]["MoveAction"] | components["schemas"]["ActAction"] | components["schemas"]["DelayAction"] | components["schemas"]["ReadyAction"] | components["schemas"]["EndTurnAction"] | components["schemas"]["EndAction"] | components["schemas"]["AidAction"] | components["schemas"]["ChargeAction"] | components["schemas"]["TotalDefenseAction"] | components["schemas"]["DesperateAttackAction"] | components["schemas"]["TakeAimAction"] | components["schemas"]["InterceptAction"] | components["schemas"]["BackToBackAction"] | components["schemas"]["DriveBackAction"] | components["schemas"]["CastAction"];
         /**
@@ -5215,7 +5187,7 @@ export interface components {
         Size: "fine" | "diminutive" | "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan" | "colossal";
         /**
          * SneakAttack
-         * @description dnd35, pf1e: sneak attack dice (docs/rules.md §74). `variant`: 422.
+         * @description dnd35, pf1e: sneak attack dice. `variant`: 422.
          */
         SneakAttack: string;
         /**
@@ -5994,7 +5966,7 @@ export interface components {
             rangeIncrement?: number;
             /** @description A touch attack: against the target's touch AC. */
             touch?: boolean;
-            /** @description A reach weapon (docs/rules.md §95). */
+            /** @description A reach weapon. */
             reach?: boolean;
             /** @description The weapon allows Dexterity on the attack (rapier, whip, spiked chain; the `variant`'s finesse tag). In dnd35/pf1e the attacker needs the `weapon-finesse` feat. */
             finesse?: boolean;
