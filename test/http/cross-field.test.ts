@@ -60,7 +60,15 @@ const SEEDED: Record<string, Record<string, unknown>> = {
   '/v1/damage': { creature, damage: { amount: 1 } },
   '/v1/healing': { creature, healing: { kind: 'magical', amount: 1 } },
   '/v1/saves': { save: 'reflex', dc: 10, targets: [{ baseSaves: { reflex: 1 } }] },
-  '/v1/initiative': { combatants: [{ id: 'a' }] }
+  '/v1/initiative': { combatants: [{ id: 'a' }] },
+  '/v1/concentration': { caster: { concentration: 5 }, spellLevel: 1, situation: 'defensive' },
+  '/v1/simulations': {
+    runs: 1,
+    sides: {
+      a: [{ id: 'a', baseAttackBonus: 1, armorClass: { armor: 2 }, hitPoints: { max: 5 }, weapons: [{ name: 'club', damage: '1d6' }] }],
+      b: [{ id: 'b', baseAttackBonus: 1, armorClass: { armor: 2 }, hitPoints: { max: 5 }, weapons: [{ name: 'club', damage: '1d6' }] }]
+    }
+  }
 }
 
 test('seed 1e400 (Infinity once parsed) is a 400 naming /seed on every operation that takes a seed, never a 500', async () => {

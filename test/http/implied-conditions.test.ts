@@ -91,13 +91,14 @@ test('variant dying target (damage 20 of 20 HP) is unconscious and helpless: AC 
 })
 
 test('variant coup de grace on a dying target with no listed condition: +4 against the helpless AC, then a Death save DC 10 + damage (variant › Coup de Grace; docs/rules.md §71)', async () => {
-  // Attack d20 10 + 4 = 14 against AC 5: hit; 1d8 → 5; DC 15; Death save d20 10 + 1 = 11: fails.
+  // Attack d20 10 + 4 = 14 against AC 5: hit; 1d8 → 5, and the helpless target is off-guard, so the
+  // sneak attack 1d6 → 4 (variant › Sneak Attacks) makes 9; DC 19; Death save d20 10 + 1 = 11: fails.
   const res = await attack({
     ruleset: 'variant', mode: 'coup-de-grace', attacker, weapon: longsword,
     target: { ...defender({ max: 20, current: 0 }), baseSaves: { death: 1 } },
-    dice: { sequence: [10, 5, 10] }
+    dice: { sequence: [10, 5, 4, 10] }
   })
   const a = res.attacks[0]
-  assert.deepEqual([a.attackBonus, a.targetAC, a.total, a.hit, a.damage.total], [4, 5, 14, true, 5])
-  assert.deepEqual([res.coupDeGrace.dc, res.coupDeGrace.total, res.coupDeGrace.survived], [15, 11, false])
+  assert.deepEqual([a.attackBonus, a.targetAC, a.total, a.hit, a.damage.total], [4, 5, 14, true, 9])
+  assert.deepEqual([res.coupDeGrace.dc, res.coupDeGrace.total, res.coupDeGrace.survived], [19, 11, false])
 })
