@@ -32,6 +32,8 @@ test('POST /v1/saves — SRD 3.5 › Saving Throws: an area effect rolled once, 
   const [rogue, ogre] = res.body.results
   assert.deepEqual(rogue, {
     id: 'rogue', saveBonus: 10, roll: 7, total: 17, success: true, automatic: null, damage: 7, damageRule: null,
+    // The conditions the rules applied to it, listed or implied (OpenAPI › AppliedConditions): none.
+    conditions: [],
     breakdown: [
       { source: 'base reflex save', type: 'untyped', value: 4, applied: true },
       { source: 'Dexterity', type: 'untyped', value: 3, applied: true },
