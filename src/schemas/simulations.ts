@@ -23,10 +23,6 @@ const Runs = Type.Integer({
   description: `Fights to simulate, 1–${MAX_RUNS.toLocaleString('en-US')}. The work, counted before anything runs as combatants × runs × ${ROUND_CAP} (the round cap), may be at most ${work}; beyond, a 422 \`out-of-range\` naming \`/runs\`.`
 })
 
-const replay = [
-  '**Replay.** Run i fights with the seed `<seed>:<i>` (i from 0), and every one of its events uses the seed an encounter would be given: the start (initiative) the run seed itself, the k-th action after it (k from 1) `<run seed>:<k>`. So a `sampleSeeds` value replays as a real fight: create the encounter with the same combatants and sides (`POST /v1/encounters`, each side\'s combatants in the order sent here, sides in the order of `sides`), start it with `seed` = the run seed, then, on each turn, send what the tactic chooses with the next seed: the attack (`full-attack` with `weaponName` of the first weapon, or `attack` when the ruleset has no full attack, the turn allows no full-round action or the tactic says so; a full attack the encounter refuses with a 422 is retried as an `attack` with the same seed), then `end-turn` with the next seed. A creature with no enemy able to act, or whose attack is refused, only ends its turn. The rolls, and so the winner, are the simulation\'s.'
-].join('')
-
 export const SimulationRequestSchema = Type.Object({
   ruleset: Type.Optional(RulesetIdSchema),
   // A map with named keys: `propertyNames` holds the side names to their pattern, so a bad one is a 400.
@@ -93,7 +89,6 @@ export const SimulationResponseSchema = Type.Object({
     meanDamageDealt: Type.Number({ description: 'Mean damage its hits rolled per run (lethal and nonlethal, before temporary hit points).' }),
     meanDamageTaken: Type.Number({ description: 'Mean damage rolled by the hits it took, per run.' })
   }, { additionalProperties: false }), { description: 'Every combatant, in roster order. Survival: not dead when the fight ends (dying or unconscious counts as surviving).' }),
-  sampleSeeds: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), { description: 'Per side, the seed of the first run it won (null: it won none), to replay as an encounter (see the operation\'s description).' })
+  sampleSeeds: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), { description: 'Per side, the seed of the first run it won (null: it won none), to replay as an encounter (README › Operation details › simulateFight says how).' })
 }, { additionalProperties: false, title: 'SimulationResult', description: 'Sampled outcomes of the fight (never exact odds): each carries the run count and 95% Wilson intervals.' })
 
-export const SIMULATION_REPLAY_TEXT = replay

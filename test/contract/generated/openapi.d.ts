@@ -5174,7 +5174,7 @@ export interface components {
                 /** @description Mean damage rolled by the hits it took, per run. */
                 meanDamageTaken: number;
             }[];
-            /** @description Per side, the seed of the first run it won (null: it won none), to replay as an encounter (see the operation's description). */
+            /** @description Per side, the seed of the first run it won (null: it won none), to replay as an encounter (README › Operation details › simulateFight says how). */
             sampleSeeds: {
                 [key: string]: string | null;
             };
