@@ -6,15 +6,13 @@
 // Layers, lowest first: src/rules (pure rules library) < src/application and
 // src/encounters (operations and the encounter domain, no HTTP, no database
 // except the encounter repository) < src/routes, src/http, src/plugins (HTTP).
-// src/resolution is the application layer's old name: it is held to the same
-// rules until it is gone.
 
 /** Modules of the web framework: fastify itself, its plugins and helpers. */
 const FASTIFY = '^(node_modules/)?(fastify|fastify-[^/]+|@fastify/[^/]+)(/|$)'
 /** The Prisma client: the npm packages and the client generated into src/generated. */
 const PRISMA = ['^(node_modules/)?@prisma/', '^src/generated/']
 /** The layers below HTTP that must stay free of it. */
-const CORE = '^src/(application|resolution|encounters)/'
+const CORE = '^src/(application|encounters)/'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -21,7 +21,7 @@ const TREE: Record<string, string> = {
   'src/application/attacks.ts': "import { top } from '../rules/good.js'\nexport const attack = top\n",
   'src/application/saves.ts': "import type { problem } from '../http/problem.js'\nexport type Saves = typeof problem\n",
   'src/application/damage.ts': "import { client } from '../db/connection.js'\nexport const damage = client\n",
-  'src/resolution/turning.ts': "import { route } from '../routes/v1/attacks.js'\nexport const turning = route\n",
+  'src/application/turning.ts': "import { route } from '../routes/v1/attacks.js'\nexport const turning = route\n",
   'src/encounters/service.ts': "import { FastifyReply } from 'fastify'\nimport { store } from './repository.js'\nexport const service = [FastifyReply, store]\n",
   'src/encounters/repository.ts': "import { PrismaClient } from '../generated/prisma/client.js'\nimport { client } from '../db/connection.js'\nexport const store = [PrismaClient, client]\n",
   'src/encounters/transition.ts': "import { Prisma } from '@prisma/client'\nexport const transition = Prisma\n",
@@ -70,7 +70,7 @@ test('src/rules imports nothing outside itself: src/http and fastify are reporte
 test('the application layer imports no src/http (type-only imports included), no src/routes, no database', () => {
   assert.ok(reported('core-no-http', 'src/application/saves.ts', 'src/http/problem.ts'))
   assert.ok(reported('core-no-database', 'src/application/damage.ts', 'src/db/connection.ts'))
-  assert.ok(reported('core-no-http', 'src/resolution/turning.ts', 'src/routes/v1/attacks.ts'))
+  assert.ok(reported('core-no-http', 'src/application/turning.ts', 'src/routes/v1/attacks.ts'))
   assert.deepEqual(edges('src/application/attacks.ts'), [])
 })
 
@@ -95,7 +95,7 @@ test('a cycle of runtime imports is reported; one made only of type imports is n
 test('no rule fires on an import it does not name', () => {
   const expected = new Set([
     'src/rules/bad.ts', 'src/rules/framework.ts', 'src/application/saves.ts', 'src/application/damage.ts',
-    'src/resolution/turning.ts', 'src/encounters/service.ts', 'src/encounters/transition.ts',
+    'src/application/turning.ts', 'src/encounters/service.ts', 'src/encounters/transition.ts',
     'src/routes/v1/encounters.ts', 'src/plugins/app/cycle-a.ts', 'src/plugins/app/cycle-b.ts'
   ])
   assert.deepEqual(violations.filter((v) => !expected.has(v.from)).map((v) => `${v.from} → ${v.to} (${v.rule.name})`), [])
