@@ -3,11 +3,14 @@
 // what the dice give exactly (enumerated here, not by the service).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { getPriority } from 'node:os'
 import supertest from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { statelessApp } from '../helpers/app.js'
 import { assertProblem } from '../helpers/problems.js'
+import { SIMULATION_NICE_INCREMENT } from '../../src/encounters/simulation/worker.js'
 
 let app: FastifyInstance
 before(async () => { app = await statelessApp() })
@@ -137,5 +140,28 @@ test('docs/rules.md §134: a client that disconnects cancels its simulation (the
     assert.equal(listening.simulations.runsCompleted(), stoppedAt + 10)
   } finally {
     await listening.close()
+  }
+})
+
+/** The nice value of each thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceValues (): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  })
+}
+
+test('README › Operations: simulation threads run at a lower priority than the event loop, so requests come first', { skip: !existsSync('/proc/thread-self') && 'needs Linux /proc' }, async () => {
+  const own = getPriority()
+  const lowered = Math.min(19, own + SIMULATION_NICE_INCREMENT)
+  const before = threadNiceValues().filter((nice) => nice === lowered).length
+  const pooled = await statelessApp({ SIMULATION_THREADS: '1' })
+  try {
+    await supertest(pooled.server).post('/v1/simulations').send({ ruleset: 'dnd35', runs: 10, sides: { a: [fighter('a')], b: [fighter('b')] } }).expect(200)
+    // The worker stays in the pool (30 s idle) at its lowered priority; the main thread keeps the process's.
+    assert.equal(threadNiceValues().filter((nice) => nice === lowered).length, before + 1)
+    assert.equal(getPriority(), own)
+  } finally {
+    await pooled.close()
   }
 })
