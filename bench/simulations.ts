@@ -2,10 +2,13 @@
 // versus 4 level-5 dnd35 fighters with full attacks, through the compiled
 // build's simulation engine in this process (target: 10,000 fights in under
 // 1 s of CPU); (2) the p99 latency of POST /v1/dice at 50 connections while
-// simulations keep the worker pool busy (target < 50 ms). The server runs
-// in this process (the compiled build), autocannon beside it.
+// simulations keep the worker pool busy (target < 50 ms). The simulation
+// engine of (1) runs in this process (the compiled build); the server of (2)
+// in a child process of its own, autocannon here.
 import autocannon from 'autocannon'
-import { buildService, loadService } from './service.js'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { buildService } from './service.js'
 import type * as Simulate from '../src/encounters/simulation/simulate.js'
 
 const RUNS = Number(process.env.BENCH_SIM_RUNS ?? 300)
@@ -31,10 +34,9 @@ const cpuSeconds = (used.user + used.system) / 1e6
 const perSecond = RUNS / cpuSeconds
 console.log(`\nsimulation: ${RUNS} fights of 4 v 4 level-5 dnd35 fighters (full attacks, mean ${result.rounds.mean.toFixed(1)} rounds) in ${cpuSeconds.toFixed(2)} s CPU: ${Math.round(perSecond)} fights per CPU second; 10,000 fights ≈ ${(10_000 / perSecond).toFixed(1)} s CPU (target < 1 s: ${10_000 / perSecond < 1 ? 'met' : 'not met'})`)
 
-const { buildApp, loadConfig } = await loadService()
-const app = await buildApp({ config: loadConfig({ ...process.env, ENCOUNTERS: 'off', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' }) })
-await app.listen({ port: 0, host: '127.0.0.1' })
-const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+// The service runs in a child process (bench/simulation-server.ts): here autocannon and the two simulating clients.
+const server = spawn(process.execPath, ['--import', 'tsx', 'bench/simulation-server.ts'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+const [url] = await once(server, 'message') as [string]
 try {
   let simulating = true
   let simulations = 0
@@ -53,5 +55,6 @@ try {
   await Promise.all(load)
   console.log(`POST /v1/dice at 50 connections while simulations run (${simulations} simulations of 100 runs finished): ${Math.round(dice.requests.average)} requests/s, p99 ${dice.latency.p99} ms (target < 50 ms: ${dice.latency.p99 < 50 ? 'met' : 'not met'}), errors ${dice.errors}, non-2xx ${dice.non2xx}`)
 } finally {
-  await app.close()
+  server.kill('SIGTERM')
+  await once(server, 'exit')
 }
