@@ -62,7 +62,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
     throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor',
       { expected: state.turn?.combatantId ?? null, actual: actor.id })
   }
-  refuseByBehaviour(state, actor, type)
+  refuseByBehaviour(state, actor, type, body.target)
   const restricted = isRestricted(state, actor)
   const slot = actionCost(action, ruleset, body, restricted)
   assertConditionsAllow(draft, action, body, actor, slot, false)
