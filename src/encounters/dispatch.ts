@@ -19,12 +19,13 @@ import { refuseByBehaviour } from './behaviour.js'
  */
 function assertConditionsAllow (draft: Draft, action: EncounterAction, body: ActionBody, actor: CombatantState, slot: Slot | null, reaction: boolean): void {
   const attack = action.attack === true
-  if (slot === null && !attack) return
+  const spell = action.spell === true
+  if (slot === null && !attack && !spell) return
   const charge = action.type === 'charge' || (body.options as { charging?: unknown } | undefined)?.charging === true
   // docs/rules.md §68: a variant creature dropped by its own tie group acts this count all the same.
   const { state, ruleset } = draft
   const ignoreHitPoints = !reaction && ruleset.initiative.ties === 'simultaneous' && state.turn?.combatantId === actor.id && !state.downAtCount.includes(actor.id)
-  const refusal = actionRefusal(ruleset, creatureOf(actor, ruleset), { attack, slot, charge, reaction, ignoreHitPoints })
+  const refusal = actionRefusal(ruleset, creatureOf(actor, ruleset), { attack, slot, charge, spell, reaction, ignoreHitPoints })
   if (refusal !== null) throw conflict(`${refusal.condition}: ${actor.id} cannot take ${action.type} (${refusal.message})`, '/actor')
 }
 
@@ -61,7 +62,7 @@ function authorize (draft: Draft, action: EncounterAction, body: ActionBody, act
     throw conflict(state.turn ? `it is ${state.turn.combatantId}'s turn, not ${actor.id}'s` : 'it is nobody\'s turn', '/actor',
       { expected: state.turn?.combatantId ?? null, actual: actor.id })
   }
-  refuseByBehaviour(state, actor, type)
+  refuseByBehaviour(state, actor, type, body.target)
   const restricted = isRestricted(state, actor)
   const slot = actionCost(action, ruleset, body, restricted)
   assertConditionsAllow(draft, action, body, actor, slot, false)

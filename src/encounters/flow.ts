@@ -23,7 +23,7 @@ export type Applied =
   | { kind: 'turn', round: number, combatantId: string | null, initiativeCount: number | null }
   | { kind: 'skipped', combatantId: string, reason: string }
   | { kind: 'pending', combatantId: string, added: string[], removed: string[], cause: string }
-  | { kind: 'behaviour', combatantId: string, condition: string, roll: number, behaviour: string, allows: string }
+  | { kind: 'behaviour', combatantId: string, condition: string, roll?: number, behaviour: string, allows: string, targets?: string[] }
 
 export interface Draft {
   state: EncounterState

@@ -15,13 +15,19 @@ export const ConditionRecordSchema = Type.Object({
     round: Type.Integer({ minimum: 0 }),
     initiativeCount: Type.Union([Type.Integer(), Type.Null()])
   }, { additionalProperties: false }), Type.Null()]),
-  /** The behaviour rolled for it at the start of the combatant's turn in `round` (confused: docs/rules.md §117). */
+  /**
+   * The behaviour rolled for it at the start of the combatant's turn in `round` (confused: docs/rules.md §117);
+   * no `roll` but the `targets` it must attack when it was attacked since its last turn (docs/rules.md §147).
+   */
   behaviour: Type.Optional(Type.Object({
     round: Type.Integer({ minimum: 0 }),
-    roll: Type.Integer({ minimum: 1, maximum: 100 }),
+    roll: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    targets: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
     behaviour: Type.String({ maxLength: 60 }),
     allows: Type.Union([Type.Literal('any'), Type.Literal('none'), Type.Literal('attack'), Type.Literal('move')])
-  }, { additionalProperties: false }))
+  }, { additionalProperties: false })),
+  /** Who attacked the combatant since its turn last began, while it had this condition (confused: docs/rules.md §147). */
+  attackedBy: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }))
 }, { additionalProperties: false })
 export type ConditionRecord = Static<typeof ConditionRecordSchema>
 

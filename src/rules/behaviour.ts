@@ -8,7 +8,7 @@
 import type { AbilityName } from './abilities.js'
 import type { Dice } from './dice/roller.js'
 
-export type Behaviour = 'attack-confuser' | 'act-normally' | 'babble' | 'flee' | 'harm-self' | 'attack-nearest'
+export type Behaviour = 'attack-confuser' | 'act-normally' | 'babble' | 'flee' | 'harm-self' | 'attack-nearest' | 'attack-attackers'
 
 /**
  * What the behaviour leaves the creature free to do this turn: `any` action;
@@ -30,6 +30,12 @@ export interface BehaviourTable {
   /** The die rolled: 100 for d%. */
   die: number
   bands: readonly BehaviourBand[]
+  /**
+   * What a creature attacked since its last turn does instead of rolling
+   * (docs/rules.md §147): it attacks those attackers, as long as it still has
+   * the condition when its turn comes (SRD 3.5 and PRD › Conditions › Confused).
+   */
+  whenAttacked?: { behaviour: Behaviour, allows: BehaviourAllows }
 }
 
 export interface BehaviourRoll {
@@ -62,7 +68,9 @@ export const DND35_CONFUSION: BehaviourTable = {
     { upTo: 50, behaviour: 'babble', allows: 'none' },
     { upTo: 70, behaviour: 'flee', allows: 'move' },
     { upTo: 100, behaviour: 'attack-nearest', allows: 'attack' }
-  ]
+  ],
+  // "Any confused character who is attacked automatically attacks its attackers on its next turn."
+  whenAttacked: { behaviour: 'attack-attackers', allows: 'attack' }
 }
 
 /** PRD › Conditions › Confused: 01–25 act normally, 26–50 babble, 51–75 1d8 + Str modifier damage to itself, 76–100 attack the nearest creature. */
@@ -73,5 +81,7 @@ export const PF1E_CONFUSION: BehaviourTable = {
     { upTo: 50, behaviour: 'babble', allows: 'none' },
     { upTo: 75, behaviour: 'harm-self', allows: 'none', selfDamage: { faces: 8, ability: 'str' } },
     { upTo: 100, behaviour: 'attack-nearest', allows: 'attack' }
-  ]
+  ],
+  // PRD › Conditions › Confused: "A confused character who is attacked automatically attacks its attackers on its next turn."
+  whenAttacked: { behaviour: 'attack-attackers', allows: 'attack' }
 }

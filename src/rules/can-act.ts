@@ -17,6 +17,7 @@ export interface Refusal {
 
 function describe (needs: ActionNeeds): string {
   if (needs.charge === true) return 'charge'
+  if (needs.spell === true) return 'cast or concentrate on a spell'
   if (needs.slot === 'fullRound') return needs.attack ? 'take a full-round attack action' : 'take a full-round action'
   return needs.attack ? 'attack' : 'take this action'
 }

@@ -46,9 +46,11 @@ export type EffectTarget =
  * - `turn`: every action but reactions (the variant's dazed);
  * - `attack`: every attack roll, maneuver, grapple or turning attempt (nauseated, panicked);
  * - `primary`: the standard (variant: major) action; `fullRound`: a full-round action;
- * - `charge`: a charge (and a run: fatigued, exhausted, entangled).
+ * - `charge`: a charge (and a run: fatigued, exhausted, entangled);
+ * - `spell`: casting a spell or concentrating on one, whatever its casting time (nauseated,
+ *   SRD 3.5 › Conditions › Nauseated; docs/rules.md §146).
  */
-export type Activity = 'all' | 'turn' | 'attack' | 'primary' | 'fullRound' | 'charge'
+export type Activity = 'all' | 'turn' | 'attack' | 'primary' | 'fullRound' | 'charge' | 'spell'
 
 /** What an action asks of its actor, for `EffectiveStats.forbidding`. */
 export interface ActionNeeds {
@@ -57,6 +59,8 @@ export interface ActionNeeds {
   /** The slot of the action budget it spends (null: none). */
   slot: Slot | null
   charge?: boolean
+  /** It casts a spell or is a concentration check on one (docs/rules.md §146). */
+  spell?: boolean
   /** Taken off the creature's turn as a reaction (an attack of opportunity). */
   reaction?: boolean
   /**
@@ -208,7 +212,7 @@ export function forbids (effect: ConditionEffect, needs: ActionNeeds): boolean {
   if (list === undefined) return false
   for (const a of list) {
     if (a === 'all' || (a === 'turn' && needs.reaction !== true)) return true
-    if ((a === 'attack' && needs.attack) || (a === 'charge' && needs.charge === true)) return true
+    if ((a === 'attack' && needs.attack) || (a === 'charge' && needs.charge === true) || (a === 'spell' && needs.spell === true)) return true
     if ((a === 'primary' || a === 'fullRound') && needs.slot === a) return true
   }
   return false

@@ -91,9 +91,10 @@ const BehaviourChange = Type.Object({
   kind: Type.Literal('behaviour'),
   combatantId,
   condition: Type.String({ description: 'The condition that rolled it (`confused`).' }),
-  roll: Type.Integer({ description: 'The d%.' }),
-  behaviour: Type.String({ description: 'What the roll decided: `attack-confuser`, `act-normally`, `babble`, `flee`, `harm-self`, `attack-nearest`.' }),
-  allows: Type.String({ description: 'What it may do this turn besides `end-turn`: `any`, `none`, `attack`, `move`.' })
+  roll: Type.Optional(Type.Integer({ description: 'The d%; absent for `attack-attackers`, which is not rolled.' })),
+  behaviour: Type.String({ description: 'What the roll decided: `attack-confuser`, `act-normally`, `babble`, `flee`, `harm-self`, `attack-nearest`; or `attack-attackers` (no roll) for a creature attacked since its last turn.' }),
+  allows: Type.String({ description: 'What it may do this turn besides `end-turn`: `any`, `none`, `attack`, `move`.' }),
+  targets: Type.Optional(Type.Array(Type.String(), { description: '`attack-attackers`: who it must attack.' }))
 }, { additionalProperties: false, title: 'AppliedBehaviour', description: 'A confused combatant\'s behaviour, rolled as its turn began.' })
 
 export const AppliedSchema = taggedUnion('kind', [

@@ -67,10 +67,12 @@ export const ConditionEntrySchema = Type.Object({
   endsAt: Nullable(EndsAtSchema),
   behaviour: Type.Optional(Type.Object({
     round: Type.Integer(),
-    roll: Type.Integer({ description: 'The d%.' }),
-    behaviour: StringEnum(['attack-confuser', 'act-normally', 'babble', 'flee', 'harm-self', 'attack-nearest'] as const),
+    roll: Type.Optional(Type.Integer({ description: 'The d%; absent for `attack-attackers`, which is not rolled.' })),
+    targets: Type.Optional(Type.Array(Type.String(), { description: '`attack-attackers`: the combatants that attacked it since its last turn; its attacks this turn go to one of them.' })),
+    behaviour: StringEnum(['attack-confuser', 'act-normally', 'babble', 'flee', 'harm-self', 'attack-nearest', 'attack-attackers'] as const),
     allows: StringEnum(['any', 'none', 'attack', 'move'] as const, { description: 'What it may do that turn (besides `end-turn`).' })
-  }, { additionalProperties: false, description: '`confused`: the behaviour rolled at the start of its turn in `round`.' }))
+  }, { additionalProperties: false, description: '`confused`: the behaviour rolled at the start of its turn in `round` (or, when it was attacked since its last turn, `attack-attackers` without a roll).' })),
+  attackedBy: Type.Optional(Type.Array(Type.String(), { description: '`confused`: who has attacked it since its turn last began; at the start of its next turn it attacks them instead of rolling.' }))
 }, { additionalProperties: false, title: 'EncounterCondition', description: 'A condition a combatant has in an encounter, with when it ends.' })
 
 const PendingEntrySchema = Type.Union([

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Nullable, RulesetIdSchema, StringEnum } from './common.js'
-import { ConditionStateSchema, EffectSchema, GrappleRequestSchema, ManeuverRequestSchema } from './maneuvers.js'
+import { ConditionStateSchema, EffectSchema, GrappleRequestSchema, ManeuverAppliedConditionsSchema, ManeuverRequestSchema } from './maneuvers.js'
 
 const Probability = (description: string) => Type.Number({ minimum: 0, maximum: 1, description })
 
@@ -50,7 +50,8 @@ const oddsProperties = {
     damage: Type.Integer(),
     probability: Probability('Exact probability of this damage.')
   }, { additionalProperties: false }), { description: 'Every damage total, ascending, 0 including the outcomes that deal none.' }), { description: 'Null when no outcome deals damage.' }),
-  outcomes: Type.Array(OutcomeSchema, { description: 'Every distinct result, most likely first.' })
+  outcomes: Type.Array(OutcomeSchema, { description: 'Every distinct result, most likely first.' }),
+  conditions: ManeuverAppliedConditionsSchema
 }
 
 export const ManeuverOddsResponseSchema = Type.Object({

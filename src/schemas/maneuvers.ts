@@ -164,16 +164,18 @@ export const EffectSchema = Type.Object({
   notes: Type.Optional(Type.Array(Type.String(), { description: 'What the table does next.' }))
 }, { title: 'ManeuverEffect', additionalProperties: false, description: 'The results the rules name beyond conditions; only the fields that apply are present.' })
 
+export const ManeuverAppliedConditionsSchema = Type.Object({
+  attacker: AppliedConditionsSchema,
+  defender: AppliedConditionsSchema,
+  others: Type.Array(AppliedConditionsSchema, { description: 'Those of each of `others`, in request order.' })
+}, { additionalProperties: false, title: 'ManeuverAppliedConditions', description: 'The conditions applied to each side before the action (`state`: afterwards). Always present.' })
+
 const resultProperties = {
   ruleset: RulesetIdSchema,
   seed: SeedSchema,
   success: Type.Boolean({ description: 'Whether the action or maneuver achieved its aim.' }),
   steps: Type.Array(StepSchema, { description: 'Each step of the procedure that happened, in order.' }),
-  conditions: Type.Optional(Type.Object({
-    attacker: AppliedConditionsSchema,
-    defender: AppliedConditionsSchema,
-    others: Type.Array(AppliedConditionsSchema, { description: 'Those of each of `others`, in request order.' })
-  }, { additionalProperties: false, title: 'ManeuverAppliedConditions', description: 'The conditions applied to each side before the action (`state`: afterwards). Always present.' })),
+  conditions: Type.Optional(ManeuverAppliedConditionsSchema),
   state: ConditionStateSchema,
   damage: Nullable(DamageSchema, { description: 'Damage dealt to the defender, or null.' }),
   effect: EffectSchema,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { BreakdownSchema, Nullable, RulesetIdSchema, StringEnum } from './common.js'
+import { AppliedConditionsSchema, BreakdownSchema, Nullable, RulesetIdSchema, StringEnum } from './common.js'
 import { SavesRequestSchema } from './saves.js'
 
 const Probability = (description: string) => Type.Number({ minimum: 0, maximum: 1, description })
@@ -44,7 +44,8 @@ export const SaveOddsResponseSchema = Type.Object({
     expectedDamage: Nullable(Type.Number(), { description: 'Expected damage this target takes; null without an effect.' }),
     damageDistribution: Nullable(DamageOutcomesSchema('Every damage this target can take, ascending, with its probability (the effect\'s total through the save and the damage rule POST /v1/saves applies).'), {
       description: 'Null without an effect.'
-    })
+    }),
+    conditions: AppliedConditionsSchema
   }, { additionalProperties: false }), { description: 'One per target, in request order. Each target\'s odds stand alone: the effect is rolled once, so the targets\' damage is not independent.' })
 }, { title: 'SaveOdds', description: 'Exact odds of a saving throw for each target and, with an effect, of the damage each takes.', additionalProperties: false })
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { BreakdownSchema, Nullable, RulesetIdSchema, StringEnum } from './common.js'
-import { TurningRequestSchema } from './turning.js'
+import { AppliedConditionsSchema, BreakdownSchema, Nullable, RulesetIdSchema, StringEnum } from './common.js'
+import { TurnerConditionsSchema, TurningRequestSchema } from './turning.js'
 import { TURNING_ACTIONS } from '../rules/turning/index.js'
 
 const Probability = (description: string) => Type.Number({ minimum: 0, maximum: 1, description })
@@ -81,8 +81,10 @@ export const TurningOddsResponseSchema = Type.Object({
       successChance: Probability('Chance the Will save succeeds (natural 1 fails, 20 succeeds).')
     }, { additionalProperties: false }), { description: 'pf1e: the Will save, if the target makes one.' })),
     healed: Type.Optional(Nullable(ValuesSchema('pf1e: hit points restored (capped at maximum).'))),
-    damage: Type.Optional(Nullable(ValuesSchema('pf1e: damage dealt (halved by a save).')))
-  }, { additionalProperties: false }), { description: 'Per undead (dnd35) or target (pf1e), in request order; the same dice decide them all.' })
+    damage: Type.Optional(Nullable(ValuesSchema('pf1e: damage dealt (halved by a save).'))),
+    conditions: Type.Optional(AppliedConditionsSchema)
+  }, { additionalProperties: false }), { description: 'Per undead (dnd35) or target (pf1e), in request order; the same dice decide them all.' }),
+  conditions: TurnerConditionsSchema
 }, {
   title: 'TurningOdds',
   description: 'Exact odds of a turning attempt (dnd35) or a channel (pf1e).',

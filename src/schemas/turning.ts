@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { TURNING_ACTIONS } from '../rules/turning/types.js'
 import {
-  BreakdownSchema, CombatantProperties, Id, LIMITS, ModifierSchema, Nullable, ResolutionProperties, RollsSchema,
+  AppliedConditionsSchema, BreakdownSchema, CombatantProperties, Id, LIMITS, ModifierSchema, Nullable, ResolutionProperties, RollsSchema,
   RulesetIdSchema, SeedSchema, StringEnum
 } from './common.js'
 
@@ -113,8 +113,13 @@ export const TurningResultSchema = Type.Object({
   kind: Type.Optional(StringEnum(['living', 'undead'] as const, { description: 'pf1e: the target\'s kind, as sent.' })),
   save: Type.Optional(Nullable(ChannelSaveSchema, { description: 'pf1e: the Will save, for harmed targets and undead facing Turn Undead; null otherwise.' })),
   healed: Type.Optional(Nullable(Type.Integer(), { description: 'pf1e: hit points restored (capped at maximum hit points when `hitPoints` is given); null when not healed.' })),
-  damage: Type.Optional(Nullable(Type.Integer(), { description: 'pf1e: damage dealt (the channel total, halved rounded down on a successful save); null when not harmed. Apply it with POST /v1/damage.' }))
+  damage: Type.Optional(Nullable(Type.Integer(), { description: 'pf1e: damage dealt (the channel total, halved rounded down on a successful save); null when not harmed. Apply it with POST /v1/damage.' })),
+  conditions: Type.Optional(AppliedConditionsSchema)
 }, { additionalProperties: false, title: 'TurningResult', description: 'What happened to one undead (or, in pf1e, one creature in the burst).' })
+
+export const TurnerConditionsSchema = Type.Object({
+  turner: AppliedConditionsSchema
+}, { additionalProperties: false, title: 'TurnerConditions', description: 'The conditions applied to the turner. pf1e targets list theirs on each result (`results[].conditions`); dnd35 undead carry no conditions.' })
 
 export const TurningResponseSchema = Type.Object({
   ruleset: RulesetIdSchema,
@@ -147,6 +152,7 @@ export const TurningResponseSchema = Type.Object({
   }, { additionalProperties: false }), { description: 'pf1e: the channel roll; null for `turn-undead`, which rolls none.' })),
   saveDc: Type.Optional(TotalSchema('pf1e: Will save DC, 10 + ½ level + Cha modifier.')),
   results: Type.Array(TurningResultSchema, { description: 'One per undead (dnd35) or target (pf1e), in request order.' }),
+  conditions: TurnerConditionsSchema,
   rolls: RollsSchema
 }, {
   additionalProperties: false,

@@ -122,7 +122,9 @@ test('pf1e channel-positive: heals the living, harms undead with a Will save for
   assert.equal(b.saveDc.total, 15)
   assert.equal(b.usesPerDay.total, 6)
   assert.equal(b.turningCheck, undefined)
-  assert.deepEqual(b.results[0], { id: 'fighter', kind: 'living', outcome: 'healed', reason: b.results[0].reason, save: null, healed: 10, damage: null, durationRounds: null })
+  // Each target lists the conditions applied to it, the turner under `conditions.turner` (docs/rules.md §145).
+  assert.deepEqual(b.results[0], { id: 'fighter', kind: 'living', outcome: 'healed', reason: b.results[0].reason, save: null, healed: 10, damage: null, durationRounds: null, conditions: [] })
+  assert.deepEqual(b.conditions, { turner: [] })
   assert.equal(b.results[1].outcome, 'harmed')
   assert.equal(b.results[1].damage, 15)
   assert.deepEqual({ ...b.results[1].save, breakdown: undefined }, { dc: 15, bonus: 3, roll: 11, total: 14, success: false, automatic: null, breakdown: undefined })

@@ -68,6 +68,7 @@ export const cast: EncounterAction = {
   }),
   result: CastResultSchema,
   cost: castCost,
+  spell: true,
   description: '`cast` (dnd35/pf1e; its `castingTime`): `actor`, `spellLevel`, `castingTime`, `description`, optional `defensively`, `threatenedBy`, `damageTaken`, `grapplerCmb`, `motion`; provokes, then a concentration check per situation.',
   handle: ({ draft, body, actor }) => {
     const caster = actor as CombatantState
@@ -82,6 +83,8 @@ export const cast: EncounterAction = {
     for (const situation of list) {
       const request = {
         caster: creatureOf(caster, draft.ruleset),
+        // The dispatch has checked who may cast (docs/rules.md §73, §146).
+        actorMayAct: true,
         spellLevel,
         situation,
         ...(situation === 'damaged' ? { damageTaken: body.damageTaken as number } : {}),

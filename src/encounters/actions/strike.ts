@@ -9,6 +9,7 @@ import type { AttackOptions, AttackRequest } from '../../rules/attacks/request.j
 import { AttackOptionsSchema } from '../../schemas/attacks.js'
 import { ACTION_FIELDS as F } from '../../schemas/encounters.js'
 import { DomainError } from '../../rules/errors.js'
+import { noteAttacked } from '../behaviour.js'
 import { creatureOf } from '../combatants.js'
 import { addCondition, type Draft } from '../flow.js'
 import { applyHit, applyHitPoints } from '../harm.js'
@@ -89,6 +90,8 @@ export function strike ({ draft, body, actor }: ActionContext, type: string, mod
   const result = inBody([{ from: '/attacker', to: '/actor', id: attacker.id }, { from: '/target', to: '/target', id: target.id }],
     () => resolveAttack(draft, request))
   const report = attackReport(draft, result)
+  // docs/rules.md §147: a confused target attacks its attackers on its next turn.
+  noteAttacked(draft, attacker, target)
   if (aid.attack.length + aid.armorClass.length > 0) useAid(draft, attacker, target, `${type} by ${attacker.id} against ${target.id}`)
   if (sent.fightingDefensively === true) fightDefensively(draft, attacker)
   for (const a of result.attacks) {

@@ -49,6 +49,8 @@ export const takeAim: EncounterAction = {
     if (!aim) throw conflict(`${archer.id} took no aim at ${target.id} in round ${round - 1}: the aimed shot comes the round after taking aim`, '/shoot')
     const dex = effectiveStats(draft.ruleset, creatureOf(archer, draft.ruleset)).dexterity.modifier ?? 0
     const report = strike(context, 'take-aim', 'single', {
+      // variant › Take Aim: the aimed shot's sneak attack reaches one range increment (docs/rules.md §148).
+      options: { aimed: true },
       attackModifiers: [{ source: 'take aim', value: rule.attackBonus, type: 'untyped' }],
       ...(dex > 0 ? { damageModifiers: [{ source: 'take aim (Dexterity bonus)', value: dex, type: 'untyped' }] } : {})
     })

@@ -54,6 +54,8 @@ export interface EncounterAction {
    * check), which conditions such as nauseated or panicked forbid (docs/rules.md §73).
    */
   attack?: boolean
+  /** It casts a spell, which conditions such as nauseated forbid whatever its casting time (docs/rules.md §146). */
+  spell?: boolean
   /** It may be taken off the actor's turn with `offTurn: true` (a reaction), for this body. */
   offTurn?: (ruleset: Ruleset, body: ActionBody) => boolean
   /** One Markdown line for the operation's description: the fields and what it costs. */

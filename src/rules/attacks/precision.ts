@@ -21,6 +21,13 @@ export interface PrecisionPolicy {
   flanking: boolean
   /** A ranged attack qualifies only within this distance in feet. */
   rangedWithinFeet: number
+  /**
+   * An aimed shot (`options.aimed`) qualifies within one range increment of
+   * its weapon instead, when that is further (variant › Take Aim: "Taking aim
+   * also increases the maximum range of your sneak attacks to one range
+   * increment"; docs/rules.md §148); false: no such rule.
+   */
+  aimedWithinIncrement: boolean
   /** Tags in the target's `feats` that make it immune. */
   immunities: readonly string[]
   /**
@@ -60,6 +67,12 @@ export function sneakAttackDice (ruleset: Ruleset, attacker: CombatantInput): Pa
   return atPath('/attacker', () => boundedNotation(attacker.sneakAttack!, '/sneakAttack'))
 }
 
+/** How far a ranged attack's precision damage reaches, in feet: the ruleset's distance, or one range increment for an aimed shot where further (docs/rules.md §148). */
+function sneakRange (rule: PrecisionPolicy, weapon: Weapon, options: AttackOptions): number {
+  if (options.aimed !== true || !rule.aimedWithinIncrement) return rule.rangedWithinFeet
+  return Math.max(rule.rangedWithinFeet, weapon.rangeIncrement ?? 0)
+}
+
 /**
  * Whether a hit of this attack adds precision damage (docs/rules.md §74):
  * the target denied its Dex bonus to AC against this attacker (read from
@@ -83,7 +96,7 @@ export function planPrecision (input: {
   const rule = ruleset.attacks.precision
   const qualifies = input.targetDeniedDex || (rule.flanking && flanks(ruleset, input.attacker, target, input.weapon, options))
   if (!qualifies || input.missChance > 0) return null
-  if (attackKind(input.weapon) === 'ranged' && (options.distanceFeet ?? 0) > rule.rangedWithinFeet) return null
+  if (attackKind(input.weapon) === 'ranged' && (options.distanceFeet ?? 0) > sneakRange(rule, input.weapon, options)) return null
   for (const tag of rule.immunities) if (hasFeat(target, tag)) return null
   return { dice, source: `sneak attack ${dice.text}`, bloodies: rule.bloodies !== null }
 }

@@ -29,6 +29,12 @@ export interface AttackOptions {
    * (SRD 3.5 › Aid Another; docs/rules.md §105).
    */
   firstAttack?: { attackModifiers?: readonly Modifier[], armorClassModifiers?: readonly Modifier[] }
+  /**
+   * Encounters only, never part of a request body: the aimed shot of take aim
+   * (variant › Take Aim), whose sneak attack reaches one range increment
+   * (docs/rules.md §148).
+   */
+  aimed?: boolean
 }
 
 /** The body of POST /v1/attacks and /v1/attacks/odds, minus seed and dice. */

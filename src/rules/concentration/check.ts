@@ -2,6 +2,7 @@
 // against the DC of the situation. Pure: the ruleset and the dice come in.
 import { judgeD20 } from '../d20.js'
 import { type AbilityName } from '../abilities.js'
+import { assertCanAct } from '../can-act.js'
 import type { CombatantInput } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
 import { effectiveStats } from '../effects.js'
@@ -26,6 +27,8 @@ export interface ConcentrationRequest {
   situation: ConcentrationSituation
   damageTaken?: number
   grapplerCmb?: number
+  /** Set by the encounter, never by a client: it has checked who may cast (docs/rules.md §73, §146). */
+  actorMayAct?: boolean
 }
 
 export interface ConcentrationOutcome {
@@ -115,6 +118,9 @@ export function concentrationBonus (ruleset: Ruleset, caster: Caster): { bonus: 
  * Skill Checks; docs/rules.md §115). Dice order: the one d20.
  */
 export function rollConcentration (ruleset: Ruleset, request: ConcentrationRequest, dice: Dice): ConcentrationOutcome {
+  // docs/rules.md §146: a caster whose conditions forbid casting (nauseated; any that forbids every action) makes no check.
+  concentrationPolicy(ruleset, '/ruleset')
+  if (request.actorMayAct !== true) assertCanAct(ruleset, request.caster, { attack: false, slot: null, spell: true }, '/caster')
   const { dc, dcBreakdown } = concentrationDc(ruleset, request)
   const { bonus, breakdown } = concentrationBonus(ruleset, request.caster)
   const roll = dice.d20('concentration')

@@ -53,7 +53,7 @@ export function resolveGrapple (ruleset: Ruleset, dice: Dice, action: string, re
 }
 
 /** Each side's applied conditions before the action (docs/rules.md §88), computed before the procedure changes anything. */
-function sidesConditions (ruleset: Ruleset, request: ManeuverRequest): NonNullable<ManeuverResult['conditions']> {
+export function sidesConditions (ruleset: Ruleset, request: ManeuverRequest): NonNullable<ManeuverResult['conditions']> {
   return {
     attacker: atPath('/attacker', () => appliedConditions(ruleset, request.attacker)),
     defender: atPath('/defender', () => appliedConditions(ruleset, request.defender)),

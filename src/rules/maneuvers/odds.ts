@@ -5,6 +5,7 @@ import { notationRange, parseNotation } from '../dice/notation.js'
 import { RuleError } from '../errors.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { probability } from '../attacks/odds.js'
+import { sidesConditions } from './index.js'
 import type { ConditionState, ManeuverEffect, ManeuverRequest, ManeuverResult } from './types.js'
 
 /**
@@ -53,6 +54,8 @@ export interface ManeuverOdds {
   counter: { attempted: number, succeeded: number } | null
   damageDistribution: Array<{ damage: number, probability: number }> | null
   outcomes: ManeuverOutcome[]
+  /** Each side's conditions before the action, as POST /v1/maneuvers and /v1/grapples list them (docs/rules.md §88, §145). */
+  conditions: NonNullable<ManeuverResult['conditions']>
 }
 
 function tooLarge (path: string, message: string): RuleError {
@@ -164,6 +167,7 @@ export function maneuverOdds (ruleset: Ruleset, what: ManeuverKind, request: Man
     success: probability(success),
     counter: counterPossible ? { attempted: probability(attempted), succeeded: probability(succeeded) } : null,
     damageDistribution: anyDamage ? [...damage.entries()].sort((a, b) => a[0] - b[0]).map(([d, p]) => ({ damage: d, probability: probability(p) })) : null,
-    outcomes
+    outcomes,
+    conditions: sidesConditions(ruleset, request)
   }
 }

@@ -35,6 +35,6 @@ export const SRD_ATTACKS: AttackPolicy = {
   concealment: { stacking: 'highest' },
   missChance: { concealment: 20, total: 50 },
   // SRD 3.5 › Rogue › Sneak Attack: the stat block's dice, flanking or Dex denied, ranged within 30 ft (docs/rules.md §74).
-  precision: { dice: { from: 'stat-block' }, flanking: true, rangedWithinFeet: 30, immunities: ['immune-to-critical-hits', 'immune-to-precision-damage'], bloodies: null },
+  precision: { dice: { from: 'stat-block' }, flanking: true, rangedWithinFeet: 30, aimedWithinIncrement: false, immunities: ['immune-to-critical-hits', 'immune-to-precision-damage'], bloodies: null },
   coupDeGrace: { attack: { automatic: true }, save: { name: 'fortitude', purpose: 'save' } }
 }

@@ -130,8 +130,9 @@ export const SRD_EFFECTS: EffectsTable = {
   panicked: { implies: ['shaken'], forbids: ['attack'] },
   // SRD 3.5 › Conditions › Sickened: −2 on attack rolls, weapon damage rolls, saves, skill and ability checks.
   sickened: { changes: [...on(-2, 'attack.melee', 'attack.ranged', 'check', 'save'), ...on(-2, 'damage')] },
-  // SRD 3.5 › Conditions › Nauseated: no attacks, spells or concentration; a single move action a turn.
-  nauseated: { forbids: ['attack', 'primary', 'fullRound'], changes: on(-1, 'actions') },
+  // SRD 3.5 › Conditions › Nauseated: no attacks, spells or concentration (of any casting time,
+  // docs/rules.md §146); a single move action a turn.
+  nauseated: { forbids: ['attack', 'spell', 'primary', 'fullRound'], changes: on(-1, 'actions') },
   // SRD 3.5 › Disabled; Staggered (SRD 3.5 › Conditions): a single move or standard action each turn.
   disabled: { forbids: ['fullRound'], changes: on(-1, 'actions') },
   staggered: { forbids: ['fullRound'], changes: on(-1, 'actions') },

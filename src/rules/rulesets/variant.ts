@@ -131,7 +131,7 @@ export const variant: RulesetDefinition = {
     // The same 20% and 50% as the SRD (docs/rules.md, concealment).
     missChance: { concealment: 20, total: 50 },
     // variant › Sneak Attacks: every attacker, 1d6 against an off-guard target, bloodying it; within 30 ft at range (docs/rules.md §74).
-    precision: { dice: { from: 'everyone', notation: '1d6' }, flanking: false, rangedWithinFeet: 30, immunities: ['immune-to-precision-damage'], bloodies: 'bloodied' },
+    precision: { dice: { from: 'everyone', notation: '1d6' }, flanking: false, rangedWithinFeet: 30, aimedWithinIncrement: true, immunities: ['immune-to-precision-damage'], bloodies: 'bloodied' },
     coupDeGrace: { attack: { automatic: false, bonus: 4 }, save: { name: 'death', purpose: 'death-save' } }
   },
   // docs/rules.md §P5.4: the variant has no undead, turning or channelling.

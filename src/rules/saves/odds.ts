@@ -3,6 +3,7 @@ import { notationBranches } from '../dice/enumerate.js'
 import { boundedNotation, notationRange } from '../dice/notation.js'
 import { Dice } from '../dice/roller.js'
 import { RuleError } from '../errors.js'
+import type { AppliedCondition } from '../effects.js'
 import type { BreakdownEntry } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { expectedValue, probability } from '../attacks/odds.js'
@@ -26,6 +27,8 @@ export interface TargetSaveOdds {
   damageRule: TargetSave['damageRule']
   expectedDamage: number | null
   damageDistribution: Outcome[] | null
+  /** As on each result of POST /v1/saves (docs/rules.md §88, §145). */
+  conditions: AppliedCondition[]
 }
 
 export interface SaveOdds {
@@ -62,7 +65,8 @@ export function saveOdds (ruleset: Ruleset, request: SaveRequest): SaveOdds {
     successChance: probability(d20Chance(r.saveBonus, request.dc)),
     damageRule: null,
     expectedDamage: null,
-    damageDistribution: null
+    damageDistribution: null,
+    conditions: r.conditions
   }))
   if (!effect) return { effectDamage: null, results }
 

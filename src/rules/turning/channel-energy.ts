@@ -1,12 +1,13 @@
 import { hasFeat } from '../combatant.js'
 import type { Dice } from '../dice/roller.js'
+import { appliedConditions } from '../effects.js'
 import { atPath, missingField } from '../errors.js'
 import { fixed, stackModifiers } from '../modifiers.js'
 import { saveBonus } from '../saves/save-bonus.js'
 import { rollSave } from '../saves/saving-throw.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { ChannelEnergyPolicy } from './policy.js'
-import { channelledEnergy, charismaModifier, notPossible, requirePaladinLevel, turnerClass, turnerLevel, usesPerDay } from './turner.js'
+import { channelledEnergy, charismaModifier, notPossible, requirePaladinLevel, turnerClass, turnerConditions, turnerLevel, usesPerDay } from './turner.js'
 import type { ChannelEnergyResult, ChannelSave, ChannelTargetInput, ChannelTargetResult, Energy, Total, TurningRequest } from './types.js'
 
 /** DC 10 + ½ level + Cha modifier (PRD › Cleric › Channel Energy; Feats › Turn Undead). */
@@ -65,7 +66,8 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
   }
   const saveName = policy.save.charAt(0).toUpperCase() + policy.save.slice(1)
   const results = request.targets.map((target, index): ChannelTargetResult => {
-    const base = { id: target.id, kind: target.kind, save: null, healed: null, damage: null, durationRounds: null }
+    const conditions = atPath(`/targets/${index}`, () => appliedConditions(ruleset, target))
+    const base = { id: target.id, kind: target.kind, save: null, healed: null, damage: null, durationRounds: null, conditions }
     const distance = target.distanceFeet ?? 0
     if (distance > policy.burstFeet) return { ...base, outcome: 'out-of-range', reason: `${distance} ft away: outside the ${policy.burstFeet}-ft burst` }
     if (channel === null) {
@@ -94,6 +96,7 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
     usesPerDay: cls === 'cleric' ? usesPerDay(turner, chaMod, policy.usesPerDay, ruleset.stacking) : null,
     channel,
     saveDc,
-    results
+    results,
+    conditions: turnerConditions(ruleset, turner)
   }
 }

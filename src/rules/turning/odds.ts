@@ -7,7 +7,8 @@ import type { BreakdownEntry } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import { probability } from '../attacks/odds.js'
 import { maxHitDiceAffected } from './table.js'
-import type { ChannelEnergyResult, TurningRequest, TurningResult, TurnUndeadResult, UndeadOutcome } from './types.js'
+import type { AppliedCondition } from '../effects.js'
+import type { ChannelEnergyResult, TurnerConditions, TurningRequest, TurningResult, TurnUndeadResult, UndeadOutcome } from './types.js'
 
 /**
  * Work bounds of POST /v1/turning/odds, counted before the enumeration: runs
@@ -34,6 +35,8 @@ export interface TurnUndeadOdds {
   hitDiceUsed: ValueChance[]
   dispelChance: number | null
   results: UndeadOdds[]
+  /** As in POST /v1/turning (docs/rules.md §145). */
+  conditions: TurnerConditions
 }
 
 export interface ChannelTargetOdds {
@@ -43,6 +46,8 @@ export interface ChannelTargetOdds {
   save: { dc: number, bonus: number, breakdown: BreakdownEntry[], successChance: number } | null
   healed: ValueChance[] | null
   damage: ValueChance[] | null
+  /** As in POST /v1/turning (docs/rules.md §145). */
+  conditions: AppliedCondition[]
 }
 
 export interface ChannelEnergyOdds {
@@ -51,6 +56,7 @@ export interface ChannelEnergyOdds {
   saveDc: number
   channel: { dice: string, distribution: ValueChance[] } | null
   results: ChannelTargetOdds[]
+  conditions: TurnerConditions
 }
 
 export type TurningOdds = TurnUndeadOdds | ChannelEnergyOdds
@@ -144,7 +150,8 @@ function turnUndeadOdds (ruleset: Ruleset, request: TurningRequest, resolve: (di
     turningDamage: request.action === 'bolster' ? null : { rolledChance: probability(rolled), distribution: values(damage) },
     hitDiceUsed: values(used),
     dispelChance: request.action === 'dispel' ? probability(dispel) : null,
-    results: undead.map((u, i) => ({ id: u.id, outcomes: outcomes(perUndead[i]!) }))
+    results: undead.map((u, i) => ({ id: u.id, outcomes: outcomes(perUndead[i]!) })),
+    conditions: probe.conditions
   }
 }
 
@@ -196,9 +203,11 @@ function channelOdds (request: TurningRequest, resolve: (dice: Dice) => TurningR
         outcomes: outcomes(acc.outcomes),
         save: save ? { dc: save.dc, bonus: save.bonus, breakdown: save.breakdown, successChance: probability(saveChance[i]!) } : null,
         healed: acc.healed.size > 0 ? values(acc.healed) : null,
-        damage: acc.damage.size > 0 ? values(acc.damage) : null
+        damage: acc.damage.size > 0 ? values(acc.damage) : null,
+        conditions: probe.results[i]!.conditions
       }
-    })
+    }),
+    conditions: probe.conditions
   }
 }
 

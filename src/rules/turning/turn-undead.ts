@@ -4,7 +4,7 @@ import { fixed, type Modifier, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { TurnUndeadPolicy } from './policy.js'
 import { maxHitDiceAffected } from './table.js'
-import { channelledEnergy, charismaModifier, requirePaladinLevel, turnerClass, turnerLevel, usesPerDay } from './turner.js'
+import { channelledEnergy, charismaModifier, requirePaladinLevel, turnerClass, turnerConditions, turnerLevel, usesPerDay } from './turner.js'
 import type { Energy, TurnerInput, TurningRequest, TurnUndeadResult, UndeadInput, UndeadResult } from './types.js'
 
 /** The Hit Dice the table is compared with: turn resistance added (docs/rules.md §44), or a running bolster when higher. */
@@ -110,7 +110,7 @@ export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, r
   const placed: Placed[] = request.undead.map((undead, index) => ({ undead, index, effectiveHitDice: effectiveHitDice(undead) }))
   const results: Array<UndeadResult | undefined> = placed.map((p) => outOfRange(p, policy) ?? undefined)
   const inRange = byDistance(placed.filter((p) => results[p.index] === undefined))
-  const base = { procedure: 'turn-undead' as const, action, effectiveLevel, usesPerDay: usesPerDay(turner, chaMod, policy.usesPerDay, ruleset.stacking), turningCheck: check }
+  const base = { procedure: 'turn-undead' as const, action, effectiveLevel, usesPerDay: usesPerDay(turner, chaMod, policy.usesPerDay, ruleset.stacking), turningCheck: check, conditions: turnerConditions(ruleset, turner) }
 
   if (action === 'bolster') {
     for (const p of inRange) results[p.index] = bolster(p, check.maxHitDice, policy)

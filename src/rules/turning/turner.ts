@@ -1,12 +1,19 @@
 import { modifierOf } from '../abilities.js'
 import { hasFeat } from '../combatant.js'
-import { missingField, DomainError } from '../errors.js'
+import { appliedConditions } from '../effects.js'
+import { atPath, missingField, DomainError } from '../errors.js'
 import { type BreakdownEntry, fixed, stackModifiers, type StackingPolicy } from '../modifiers.js'
 import type { UsesPerDayPolicy } from './policy.js'
-import type { Energy, Total, TurnerClass, TurnerInput } from './types.js'
+import type { Ruleset } from '../rulesets/types.js'
+import type { Energy, Total, TurnerClass, TurnerConditions, TurnerInput } from './types.js'
 
 function notPossible (path: string, message: string): DomainError {
   return new DomainError('not-possible', message, [{ path, message }])
+}
+
+/** The conditions the rules applied to the turner, listed or implied (docs/rules.md §88, §145). */
+export function turnerConditions (ruleset: Ruleset, turner: TurnerInput): TurnerConditions {
+  return { turner: atPath('/turner', () => appliedConditions(ruleset, turner)) }
 }
 
 export function turnerLevel (turner: TurnerInput): number {

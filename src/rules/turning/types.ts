@@ -1,4 +1,5 @@
 import type { CombatantInput } from '../combatant.js'
+import type { AppliedCondition } from '../effects.js'
 import type { BreakdownEntry, Modifier } from '../modifiers.js'
 
 export const TURNING_ACTIONS = ['turn', 'rebuke', 'command', 'bolster', 'dispel', 'channel-positive', 'channel-negative', 'turn-undead'] as const
@@ -53,6 +54,9 @@ export interface TurningRequest {
 
 export interface Total { total: number, breakdown: BreakdownEntry[] }
 
+/** The conditions the rules applied to the turner (docs/rules.md §88, §145). */
+export interface TurnerConditions { turner: AppliedCondition[] }
+
 export type UndeadOutcome = 'destroyed' | 'turned' | 'rebuked' | 'commanded' | 'bolstered' | 'freed' | 'unaffected' | 'out-of-range'
 
 export interface UndeadResult {
@@ -76,6 +80,7 @@ export interface TurnUndeadResult {
   dispel: { previousTurningCheck: number, succeeded: boolean } | null
   results: UndeadResult[]
   hitDiceUsed: number
+  conditions: TurnerConditions
 }
 
 export interface ChannelSave {
@@ -101,6 +106,8 @@ export interface ChannelTargetResult {
   /** Damage dealt, halved (rounded down) on a successful save. */
   damage: number | null
   durationRounds: number | null
+  /** The conditions the rules applied to the target (docs/rules.md §88, §145). */
+  conditions: AppliedCondition[]
 }
 
 export interface ChannelEnergyResult {
@@ -111,6 +118,7 @@ export interface ChannelEnergyResult {
   channel: { dice: string, roll: number[], total: number } | null
   saveDc: Total
   results: ChannelTargetResult[]
+  conditions: TurnerConditions
 }
 
 export type TurningResult = TurnUndeadResult | ChannelEnergyResult

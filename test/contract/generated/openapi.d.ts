@@ -939,12 +939,14 @@ export interface components {
             combatantId: string;
             /** @description The condition that rolled it (`confused`). */
             condition: string;
-            /** @description The d%. */
-            roll: number;
-            /** @description What the roll decided: `attack-confuser`, `act-normally`, `babble`, `flee`, `harm-self`, `attack-nearest`. */
+            /** @description The d%; absent for `attack-attackers`, which is not rolled. */
+            roll?: number;
+            /** @description What the roll decided: `attack-confuser`, `act-normally`, `babble`, `flee`, `harm-self`, `attack-nearest`; or `attack-attackers` (no roll) for a creature attacked since its last turn. */
             behaviour: string;
             /** @description What it may do this turn besides `end-turn`: `any`, `none`, `attack`, `move`. */
             allows: string;
+            /** @description `attack-attackers`: who it must attack. */
+            targets?: string[];
         };
         /**
          * AppliedChange
@@ -2984,19 +2986,23 @@ export interface components {
             /** @description The condition. */
             name: string;
             endsAt: components["schemas"]["EndsAt"] | null;
-            /** @description `confused`: the behaviour rolled at the start of its turn in `round`. */
+            /** @description `confused`: the behaviour rolled at the start of its turn in `round` (or, when it was attacked since its last turn, `attack-attackers` without a roll). */
             behaviour?: {
                 round: number;
-                /** @description The d%. */
-                roll: number;
+                /** @description The d%; absent for `attack-attackers`, which is not rolled. */
+                roll?: number;
+                /** @description `attack-attackers`: the combatants that attacked it since its last turn; its attacks this turn go to one of them. */
+                targets?: string[];
                 /** @enum {string} */
-                behaviour: "attack-confuser" | "act-normally" | "babble" | "flee" | "harm-self" | "attack-nearest";
+                behaviour: "attack-confuser" | "act-normally" | "babble" | "flee" | "harm-self" | "attack-nearest" | "attack-attackers";
                 /**
                  * @description What it may do that turn (besides `end-turn`).
                  * @enum {string}
                  */
                 allows: "any" | "none" | "attack" | "move";
             };
+            /** @description `confused`: who has attacked it since its turn last began; at the start of its next turn it attacks them instead of rolling. */
+            attackedBy?: string[];
         };
         /**
          * EncounterEvent
@@ -3373,6 +3379,7 @@ export interface components {
             }[] | null;
             /** @description Every distinct result, most likely first. */
             outcomes: components["schemas"]["ManeuverOutcome"][];
+            conditions: components["schemas"]["ManeuverAppliedConditions"];
         };
         /**
          * GrappleOddsRequest
@@ -4146,6 +4153,7 @@ export interface components {
             }[] | null;
             /** @description Every distinct result, most likely first. */
             outcomes: components["schemas"]["ManeuverOutcome"][];
+            conditions: components["schemas"]["ManeuverAppliedConditions"];
         };
         /**
          * ManeuverOddsRequest
@@ -4964,6 +4972,7 @@ export interface components {
                     /** @description Exact probability of this damage (the list sums to 1 within 1e-9). */
                     probability: number;
                 }[] | null;
+                conditions: components["schemas"]["AppliedConditions"];
             }[];
         };
         /**
@@ -5550,6 +5559,13 @@ export interface components {
             knowledgeReligionRanks?: number;
         };
         /**
+         * TurnerConditions
+         * @description The conditions applied to the turner. pf1e targets list theirs on each result (`results[].conditions`); dnd35 undead carry no conditions.
+         */
+        TurnerConditions: {
+            turner: components["schemas"]["AppliedConditions"];
+        };
+        /**
          * TurnEvent
          * @description A `turn` event.
          */
@@ -5699,7 +5715,9 @@ export interface components {
                     /** @description Exact probability of this value. */
                     probability: number;
                 }[] | null;
+                conditions?: components["schemas"]["AppliedConditions"];
             }[];
+            conditions: components["schemas"]["TurnerConditions"];
         };
         /**
          * TurningOddsRequest
@@ -5815,6 +5833,7 @@ export interface components {
             };
             /** @description One per undead (dnd35) or target (pf1e), in request order. */
             results: components["schemas"]["TurningResult"][];
+            conditions: components["schemas"]["TurnerConditions"];
             rolls: components["schemas"]["Rolls"];
         };
         /**
@@ -5848,6 +5867,7 @@ export interface components {
             healed?: number | null;
             /** @description pf1e: damage dealt (the channel total, halved rounded down on a successful save); null when not harmed. Apply it with POST /v1/damage. */
             damage?: number | null;
+            conditions?: components["schemas"]["AppliedConditions"];
         };
         /**
          * TurningUndead
