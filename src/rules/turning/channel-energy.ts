@@ -52,7 +52,7 @@ export function resolveChannelEnergy (ruleset: Ruleset, policy: ChannelEnergyPol
   const level = turnerLevel(turner)
   const cls = turnerClass(turner)
   requirePaladinLevel(cls, level, policy.paladin.minimumLevel)
-  const chaMod = charismaModifier(turner)
+  const chaMod = charismaModifier(ruleset, turner)
   const feat = policy.turnUndeadFeat
   if (action === 'turn-undead' && !hasFeat(turner, feat.feat)) {
     throw notPossible('/turner/feats', `turn-undead needs the ${feat.feat} feat`)

@@ -4,7 +4,7 @@ import { fixed, type Modifier, stackModifiers } from '../modifiers.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { TurnUndeadPolicy } from './policy.js'
 import { maxHitDiceAffected } from './table.js'
-import { channelledEnergy, charismaModifier, requirePaladinLevel, turnerClass, turnerConditions, turnerLevel, usesPerDay } from './turner.js'
+import { channelledEnergy, charismaModifier, requirePaladinLevel, turnerCheckChanges, turnerClass, turnerConditions, turnerLevel, usesPerDay } from './turner.js'
 import type { Energy, TurnerInput, TurningRequest, TurnUndeadResult, UndeadInput, UndeadResult } from './types.js'
 
 /** The Hit Dice the table is compared with: turn resistance added (docs/rules.md §44), or a running bolster when higher. */
@@ -22,14 +22,15 @@ export function effectiveTurningLevel (turner: TurnerInput, policy: TurnUndeadPo
 
 /**
  * The turning check: d20 + Cha modifier, +2 with 5 or more ranks of Knowledge
- * (religion) (SRD 3.5 › Cleric), plus situational modifiers stacked per the ruleset.
+ * (religion) (SRD 3.5 › Cleric), the conditions' and effects' changes to checks
+ * (docs/rules.md §149), plus situational modifiers stacked per the ruleset.
  */
 export function turningCheck (ruleset: Ruleset, policy: TurnUndeadPolicy, turner: TurnerInput, chaMod: number, effectiveLevel: number, modifiers: readonly Modifier[], dice: Dice): TurnUndeadResult['turningCheck'] {
   const parts: Modifier[] = [fixed('Charisma', chaMod)]
   if ((turner.knowledgeReligionRanks ?? 0) >= policy.knowledgeReligionSynergy.minimumRanks) {
     parts.push(fixed('Knowledge (religion) 5 ranks', policy.knowledgeReligionSynergy.bonus))
   }
-  const stacked = stackModifiers([...parts, ...modifiers], ruleset.stacking)
+  const stacked = stackModifiers([...parts, ...turnerCheckChanges(ruleset, turner), ...modifiers], ruleset.stacking)
   const roll = dice.d20('turning-check')
   const total = roll + stacked.total
   return { roll, modifier: stacked.total, total, maxHitDice: maxHitDiceAffected(ruleset, total, effectiveLevel), breakdown: stacked.breakdown }
@@ -102,7 +103,7 @@ export function resolveTurnUndead (ruleset: Ruleset, policy: TurnUndeadPolicy, r
   if (request.undead === undefined) throw missingField('/undead', `${action} needs the undead: [{ id, hitDice, distanceFeet }]`)
   const energy = channelledEnergy(turner, ENERGY_OF[action] as Energy, action)
   const effectiveLevel = effectiveTurningLevel(turner, policy)
-  const chaMod = charismaModifier(turner)
+  const chaMod = charismaModifier(ruleset, turner)
   if (action === 'dispel' && request.previousTurningCheck === undefined) {
     throw missingField('/previousTurningCheck', 'dispel needs the turning check result the good cleric scored')
   }

@@ -1,8 +1,8 @@
 import { modifierOf } from '../abilities.js'
 import { hasFeat } from '../combatant.js'
-import { appliedConditions } from '../effects.js'
+import { appliedConditions, effectiveStats } from '../effects.js'
 import { atPath, missingField, DomainError } from '../errors.js'
-import { type BreakdownEntry, fixed, stackModifiers, type StackingPolicy } from '../modifiers.js'
+import { type BreakdownEntry, fixed, type Modifier, stackModifiers, type StackingPolicy } from '../modifiers.js'
 import type { UsesPerDayPolicy } from './policy.js'
 import type { Ruleset } from '../rulesets/types.js'
 import type { Energy, Total, TurnerClass, TurnerConditions, TurnerInput } from './types.js'
@@ -26,11 +26,19 @@ export function turnerClass (turner: TurnerInput): TurnerClass {
   return turner.class
 }
 
-/** Turning is a Charisma check (SRD 3.5 › Turning Checks): a creature with no Charisma score cannot make one. */
-export function charismaModifier (turner: TurnerInput): number {
-  const mod = modifierOf(turner.abilities, 'cha')
-  if (mod === null) throw notPossible('/turner/abilities/cha', 'a creature with no Charisma score cannot turn or channel')
-  return mod
+/**
+ * Turning is a Charisma check (SRD 3.5 › Turning Checks): a creature with no
+ * Charisma score cannot make one. The modifier is the score's after the
+ * conditions' and effects' changes to it (docs/rules.md §149).
+ */
+export function charismaModifier (ruleset: Ruleset, turner: TurnerInput): number {
+  if (modifierOf(turner.abilities, 'cha') === null) throw notPossible('/turner/abilities/cha', 'a creature with no Charisma score cannot turn or channel')
+  return atPath('/turner', () => effectiveStats(ruleset, turner)).ability('cha') as number
+}
+
+/** The conditions' and effects' modifiers on the turner's checks: the turning check is one (docs/rules.md §149). */
+export function turnerCheckChanges (ruleset: Ruleset, turner: TurnerInput): Modifier[] {
+  return atPath('/turner', () => effectiveStats(ruleset, turner)).changes('check')
 }
 
 /**
