@@ -232,12 +232,14 @@ function hitPointStates (ruleset: Ruleset, creature: CombatantInput): readonly s
   const states = STATUS_CONDITIONS[status(hp, ruleset)]
   if (ruleset.hitPoints.model !== 'accumulated') return states
   const hurt = injury(hp, ruleset.hitPoints)
-  if (!hurt.bloodied && !hurt.wounded) return states
-  return [...states, ...(hurt.bloodied ? ['bloodied'] : []), ...(hurt.wounded ? ['wounded'] : [])]
+  // A wounded creature is always also bloodied (`injury`: D ≥ ¾ HP is D ≥ ½ HP).
+  if (!hurt.bloodied) return states
+  return [...states, 'bloodied', ...(hurt.wounded ? ['wounded'] : [])]
 }
 
 /** The conditions each hit-point status is (the statuses of POST /v1/damage). */
 const STATUS_CONDITIONS: Readonly<Record<HitPointStatus, readonly string[]>> = {
+  // Stryker disable next-line ArrayDeclaration: a name no table has (Stryker's filler) is in force nowhere (`activeEffects` skips it), so healthy brings nothing either way
   healthy: Object.freeze([]),
   staggered: Object.freeze(['staggered']),
   disabled: Object.freeze(['disabled']),
@@ -247,6 +249,7 @@ const STATUS_CONDITIONS: Readonly<Record<HitPointStatus, readonly string[]>> = {
   dead: Object.freeze(['dead'])
 }
 
+// Stryker disable next-line ArrayDeclaration: read only as a list of names to look up (conditions, hit-point states, spared saves); a name no table or save has changes nothing
 const NONE: readonly string[] = Object.freeze([])
 
 /**
@@ -369,12 +372,12 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
   }
   const known = memo.stats[key]
   if (known !== undefined) return known
-  if (key === 0 || memo.stats[0] === undefined) checkConditionNames(ruleset, creature.conditions)
-  // The situation-free stats hold the effects list the others share.
-  const effects = key === 0 || memo.stats[0] === undefined
+  // The situation-free stats hold the effects list the others share (when key is 0, they are not worked out yet).
+  if (memo.stats[0] === undefined) checkConditionNames(ruleset, creature.conditions)
+  const effects = memo.stats[0] === undefined
     ? activeEffects(ruleset.effects, creature.conditions ?? NONE, hitPointStates(ruleset, creature))
     : memo.stats[0].effects
-  const own = key === 0 || memo.stats[0] === undefined
+  const own = memo.stats[0] === undefined
     ? (creature.effects === undefined || creature.effects.length === 0 ? NO_CHANGES : statBlockChanges(ruleset, creature.effects))
     : memo.stats[0].own
   const stats = computeStats(ruleset, creature, effects, own, situation)
