@@ -89,7 +89,7 @@ test('docs/rules.md §68, §73: the hit points\' own conditions are passed over 
 
 // --- Which conditions are in force (docs/rules.md §71, §86, §88) -------------------------------------
 
-test('docs/rules.md §88: a listed condition stays listed when another listed one also brings it; the first name to bring one is its origin', () => {
+test('docs/rules.md §88, §165: a listed condition stays listed when another listed one also brings it; the first name to bring one is its origin', () => {
   assert.deepEqual(appliedConditions(dnd35, { conditions: ['helpless', 'paralyzed'] }), [{ name: 'helpless' }, { name: 'paralyzed' }])
   assert.deepEqual(appliedConditions(dnd35, { conditions: ['paralyzed', 'helpless'] }), [{ name: 'paralyzed' }, { name: 'helpless', impliedBy: 'paralyzed' }])
   // pf1e: paralyzed → helpless → flat-footed (PRD › Helpless Defenders): two steps, still named after the listed one.
@@ -223,7 +223,7 @@ test('conditionHasTag, restrictsActivity: a row\'s own, or through what it impli
   assert.equal(restrictsActivity(dnd35, 'shaken'), false)
 })
 
-test('implications are followed nine levels deep, a cycle ends, and no shipped table comes near that depth', () => {
+test('docs/rules.md §165: implications are followed nine links deep, a cycle ends, and no shipped table comes near that depth', () => {
   // c0 → c1 → … → c11; the tag (and the action cost) at one link only.
   const chain = (at: number): EffectsTable => Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`c${i}`,
     i === at ? { tags: ['blind'], changes: on(-1, 'actions') } : { implies: [`c${i + 1}`] }]))
@@ -329,7 +329,7 @@ test('PRD › Combat Maneuvers: helpless and dead are incapacitated, only the he
   assert.equal(asleep.dexterity.helpless, 'asleep')
 })
 
-test('docs/rules.md §86, §P0.2: ability scores under conditions, fixed scores, a missing score and no score', () => {
+test('docs/rules.md §86, §165, §P0.2: ability scores under conditions, fixed scores, a missing score and no score', () => {
   const table: EffectsTable = {
     weak: { changes: on(-4, 'ability.str') },
     frail: { changes: on(-2, 'ability.str') },
@@ -358,7 +358,7 @@ test('docs/rules.md §86, §P0.2: ability scores under conditions, fixed scores,
   assert.deepEqual([stats.ability('str'), stats.ability('str'), stats.ability('dex')], [1, 1, 0])
 })
 
-test('changes: a zero change adds no line, an untyped one is untyped, a typed one keeps its type (docs/rules.md §P1.2)', () => {
+test('changes: a zero change adds no line (docs/rules.md §165), an untyped one is untyped, a typed one keeps its type (docs/rules.md §P1.2)', () => {
   const table: EffectsTable = {
     nil: { changes: [{ target: 'check', value: 0 }, { target: 'check', value: -1 }] },
     guarded: { changes: [{ target: 'ac.dodge', value: 2, type: 'dodge' }] },
