@@ -209,7 +209,8 @@ export function forbids (effect: ConditionEffect, needs: ActionNeeds): boolean {
   for (const a of list) {
     if (a === 'all' || (a === 'turn' && needs.reaction !== true)) return true
     if ((a === 'attack' && needs.attack) || (a === 'charge' && needs.charge === true)) return true
-    if ((a === 'primary' || a === 'fullRound') && needs.slot === a) return true
+    // The two activities that are slots of the action budget (primary, fullRound): the slot the action spends.
+    if (needs.slot === a) return true
   }
   return false
 }
@@ -234,7 +235,7 @@ function hitPointStates (ruleset: Ruleset, creature: CombatantInput): readonly s
   const hurt = injury(hp, ruleset.hitPoints)
   // A wounded creature is always also bloodied (`injury`: D ≥ ¾ HP is D ≥ ½ HP).
   if (!hurt.bloodied) return states
-  return [...states, 'bloodied', ...(hurt.wounded ? ['wounded'] : [])]
+  return hurt.wounded ? [...states, 'bloodied', 'wounded'] : [...states, 'bloodied']
 }
 
 /** The conditions each hit-point status is (the statuses of POST /v1/damage). */
@@ -424,6 +425,7 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
       if (own.length > 0) change += stackModifiers(own.filter((c) => c.target === target), ruleset.stacking).total
       value = abilityModifier(countsAs ?? (score ?? 10) + change)
     }
+    // Stryker disable next-line CallExpression: a cache only: without it the same score is worked out again from the same effects
     abilities.set(name, value)
     return value
   }

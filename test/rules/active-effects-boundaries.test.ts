@@ -271,8 +271,10 @@ test('docs/rules.md §10 and SRD 3.5 › Grappling Consequences: a row\'s defens
   const creature: CombatantInput = { abilities: { dex: 14 }, conditions: ['x', 'y', 'z'] }
   const situations: Array<{ invisible: boolean, pinner: boolean, inGrapple: boolean }> = []
   for (const invisible of [false, true]) for (const pinner of [false, true]) for (const inGrapple of [false, true]) situations.push({ invisible, pinner, inGrapple })
-  // Twice, forwards then backwards, on one creature object: a shared memo entry would show.
+  // Twice, forwards then backwards, on one creature object, after and before the situation-free
+  // stats (as against anyone): a shared memo entry would show.
   for (const order of [situations, [...situations].reverse()]) {
+    assert.equal(total(effectiveStats(ruleset, creature).changes('ac.melee')), -7)
     for (const against of order) {
       const stats = effectiveStats(ruleset, creature, { against })
       const label = JSON.stringify(against)
@@ -286,6 +288,7 @@ test('docs/rules.md §10 and SRD 3.5 › Grappling Consequences: a row\'s defens
     }
   }
   // No situation given: as against anyone.
+  assert.equal(total(effectiveStats(ruleset, creature).changes('ac.melee')), -7)
   assert.equal(total(effectiveStats(ruleset, { ...creature }).changes('ac.melee')), -7)
   assert.equal(effectiveStats(ruleset, { ...creature }, {}).dexterity.deniedToAc, 'x')
 })
@@ -418,6 +421,9 @@ test('docs/rules.md §96: a stat block\'s own effects, on a score, on saves and 
   assert.deepEqual(stats.changes('save', { save: 'reflex' }).map((m) => [m.source, m.value]), [['shaken', -2], ['bless', 1]])
   assert.deepEqual(stats.changes('save').map((m) => [m.source, m.value]), [['shaken', -2], ['bless', 1]])
   assert.deepEqual(stats.changes('initiative'), [])
+  // An effect on one save is read only on that save.
+  assert.deepEqual(stats.changes('initiative', { save: 'will' }), [])
+  assert.deepEqual(stats.changes('attack.melee', { save: 'will' }).map((m) => m.source), ['shaken'])
   assert.deepEqual(stats.changes('attack.melee').map((m) => m.type), ['untyped'])
   assert.equal(stats.own.length, 5)
   // No effects, or none listed: nothing of its own.
