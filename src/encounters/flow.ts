@@ -30,6 +30,11 @@ export interface Draft {
   ruleset: Ruleset
   dice: Dice
   applied: Applied[]
+  /**
+   * Build no `applied` entries: a simulated fight reports none (docs/rules.md
+   * §140). The state changes and the dice drawn are the same either way.
+   */
+  quiet?: boolean
 }
 
 export function combatantById (state: EncounterState, id: string): CombatantState | undefined {
@@ -37,6 +42,10 @@ export function combatantById (state: EncounterState, id: string): CombatantStat
 }
 
 function setConditions (draft: Draft, c: CombatantState, next: ConditionRecord[], cause: string): void {
+  if (draft.quiet === true) {
+    c.conditions = next
+    return
+  }
   const before = new Set(c.conditions.map((x) => x.name))
   const after = new Set(next.map((x) => x.name))
   const added = [...after].filter((n) => !before.has(n))
@@ -50,6 +59,8 @@ export function addCondition (draft: Draft, c: CombatantState, name: string, end
 }
 
 export function removeCondition (draft: Draft, c: CombatantState, name: string, cause: string): void {
+  // Nothing to remove: the same list, nothing to report (every turn's start asks for flat-footed).
+  if (!c.conditions.some((x) => x.name === name)) return
   setConditions(draft, c, c.conditions.filter((x) => x.name !== name), cause)
 }
 
@@ -73,6 +84,7 @@ export function endsAt (draft: Draft, rounds: number): ConditionRecord['endsAt']
 /** Remove the conditions whose time is up when the count `count` of round `round` is about to act. */
 function expireConditions (draft: Draft, round: number, count: number | null): void {
   for (const c of draft.state.combatants) {
+    if (!c.conditions.some((x) => x.endsAt !== null)) continue
     const next = c.conditions.filter((x) => {
       if (x.endsAt === null) return true
       if (x.endsAt.round < round) return false
@@ -131,7 +143,7 @@ function beginTurn (draft: Draft, c: CombatantState): void {
   c.readied = null
   removeCondition(draft, c, ruleset.turnFlow.flatFootedCondition, 'first turn')
   endOwnTurnStances(draft, c)
-  draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
+  if (draft.quiet !== true) draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
   // docs/rules.md §117: a confused creature's behaviour, rolled as its turn begins.
   rollBehaviours(draft, c)
 }
@@ -139,9 +151,10 @@ function beginTurn (draft: Draft, c: CombatantState): void {
 /** dnd35/pf1e (docs/rules.md §68, §62): a dying creature's stabilization roll comes on its turn, which then ends. */
 function stabilizationCheck (draft: Draft, c: CombatantState, cause: string): void {
   const outcome = receiveHealing(draft.ruleset, creatureOf(c, draft.ruleset), { kind: 'stabilize' }, draft.dice)
-  const before = reportHitPoints(outcome.before, draft.ruleset)
   const after = reportHitPoints(outcome.after, draft.ruleset)
   c.hitPoints = storedHitPoints(after)
+  if (draft.quiet === true) return
+  const before = reportHitPoints(outcome.before, draft.ruleset)
   draft.applied.push({ kind: 'hit-points', combatantId: c.id, cause, before, after, check: outcome.check })
 }
 
@@ -193,7 +206,7 @@ export function advanceFrom (draft: Draft, from: number): void {
     if (down) {
       if (isDying(c) && ruleset.turnFlow.dyingRolls === 'on-own-turn') {
         stabilizationCheck(draft, c, 'stabilization check on its turn')
-      } else {
+      } else if (draft.quiet !== true) {
         draft.applied.push({ kind: 'skipped', combatantId: c.id, reason: c.hitPoints?.status ?? c.conditions.map((x) => x.name).join(', ') })
       }
       continue
