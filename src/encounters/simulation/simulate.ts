@@ -7,7 +7,7 @@ import { DomainError } from '../../rules/errors.js'
 import { getRuleset, type RulesetId } from '../../rules/rulesets/index.js'
 import type { CombatantEntry } from '../combatants.js'
 import type { Draft } from '../flow.js'
-import type { EncounterState } from '../model.js'
+import type { CombatantState, EncounterState } from '../model.js'
 import { applyEvent } from '../transition.js'
 import { fight, ROUND_CAP, type FightTally } from './fight.js'
 import { PlanCache } from './plans.js'
@@ -83,9 +83,9 @@ function copyData<T> (value: T): T {
  * what they hold, so the runs may share what they hold (docs/rules.md §140).
  */
 export function copyForRun (state: EncounterState): EncounterState {
-  const copy = copyData({ ...state, combatants: [] })
+  const copy = copyData<EncounterState>({ ...state, combatants: [] })
   copy.combatants = state.combatants.map((c) => {
-    const out = copyData({ ...c, statBlock: {} })
+    const out = copyData<CombatantState>({ ...c, statBlock: {} })
     out.statBlock = { ...c.statBlock }
     return out
   })
