@@ -48,11 +48,19 @@ export function resolveSimulatedAttack (draft: Draft, plans: PlanCache, actor: C
 
 const NO_TARGET: AttackRequest['target'] = Object.freeze({})
 
-/** The sides that still have a creature able to act (docs/rules.md §68: not dead, dying, stable or unconscious). */
-function standingSides (state: EncounterState, ruleset: Draft['ruleset']): Set<string> {
-  const sides = new Set<string>()
-  for (const c of state.combatants) if (c.side !== null && !isDown(c, ruleset)) sides.add(c.side)
-  return sides
+/**
+ * The side still standing (docs/rules.md §68: not dead, dying, stable or
+ * unconscious): its name when exactly one side has a creature able to act,
+ * null when none has, undefined while two or more have.
+ */
+function lastSideStanding (state: EncounterState, ruleset: Draft['ruleset']): string | null | undefined {
+  let found: string | null = null
+  for (const c of state.combatants) {
+    if (c.side === null || c.side === found || isDown(c, ruleset)) continue
+    if (found !== null) return undefined
+    found = c.side
+  }
+  return found
 }
 
 interface CarriedWeapon extends Record<string, unknown> { offHand?: Record<string, unknown> }
@@ -102,6 +110,9 @@ function isRefusal (error: unknown): boolean {
  * rules, the full attack falls back to a single attack, a refused single
  * attack is no action. Returns whether an action was taken (and its seed used).
  */
+const FULL_THEN_SINGLE: ReadonlyArray<'full' | 'single'> = ['full', 'single']
+const SINGLE: ReadonlyArray<'full' | 'single'> = ['single']
+
 function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally: FightTally, seed: string, plans: PlanCache): boolean {
   const { state, ruleset } = draft
   const weapon = firstWeapon(actor)
@@ -109,19 +120,21 @@ function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally:
   const enemies = state.combatants.filter((c) => c.side !== null && c.side !== actor.side && !isDown(c, ruleset))
   if (enemies.length === 0) return false
   const target = chooseTarget(tactic.target, enemies, tally.dealt, seed)
-  const { offHand, ...primary } = weapon
-  const modes: Array<'full' | 'single'> = tactic.fullAttack && ruleset.attacks.fullAttack ? ['full', 'single'] : ['single']
+  const modes = tactic.fullAttack && ruleset.attacks.fullAttack ? FULL_THEN_SINGLE : SINGLE
   for (const mode of modes) {
     if (!spend(draft, actor, mode === 'full' ? 'fullRound' : 'primary')) continue
     // No roll is reported: the dice record none (the fast path).
     draft.dice = new Dice({ seed, record: false })
-    const request = (): AttackRequest => ({
-      attacker: creatureOf(actor, ruleset),
-      target: creatureOf(target, ruleset),
-      weapon: primary,
-      ...(mode === 'full' && offHand !== undefined && ruleset.attacks.twoWeaponFighting ? { offHand } : {}),
-      mode
-    }) as AttackRequest
+    const request = (): AttackRequest => {
+      const { offHand, ...primary } = weapon
+      return {
+        attacker: creatureOf(actor, ruleset),
+        target: creatureOf(target, ruleset),
+        weapon: primary,
+        ...(mode === 'full' && offHand !== undefined && ruleset.attacks.twoWeaponFighting ? { offHand } : {}),
+        mode
+      } as AttackRequest
+    }
     let result: AttackActionResult
     try {
       result = resolveSimulatedAttack(draft, plans, actor, target, mode, request)
@@ -162,14 +175,14 @@ export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: Fig
   const startRound = state.round
   let k = firstEvent
   for (;;) {
-    const standing = standingSides(state, draft.ruleset)
+    const standing = lastSideStanding(state, draft.ruleset)
     const rounds = state.round - startRound + 1
-    if (standing.size <= 1) return { winner: standing.size === 1 ? [...standing][0] as string : null, rounds: Math.min(rounds, ROUND_CAP) }
+    if (standing !== undefined) return { winner: standing, rounds: Math.min(rounds, ROUND_CAP) }
     if (rounds > ROUND_CAP || state.turn === null) return { winner: null, rounds: Math.min(rounds, ROUND_CAP) }
     const actor = combatantById(state, state.turn.combatantId) as CombatantState
     if (attackTurn(draft, actor, tactic, tally, `${runSeed}:${k}`, plans)) k++
     // end-turn, as the encounter action does it.
-    draft.dice = new Dice({ seed: `${runSeed}:${k}` })
+    draft.dice = new Dice({ seed: `${runSeed}:${k}`, record: false })
     k++
     advanceFrom(draft, turnIndex(state) + 1)
     draft.applied.length = 0
