@@ -26,9 +26,11 @@ export function hitPointsInput (hp: StoredHitPoints, ruleset: Ruleset): HitPoint
 
 /** The creature the rules see: the stat block with its current hit points and conditions. */
 export function creatureOf (c: CombatantState, ruleset: Ruleset): CombatantInput & Record<string, unknown> {
-  // The stat block's fields, then id, name, hit points and condition names (each only when present): one
-  // object, no intermediate ones (the rules read a creature on every action, a simulation millions of times).
-  const creature: CombatantInput & Record<string, unknown> = { ...c.statBlock }
+  // The stat block's fields, then id, name, hit points and condition names (each only when present). The rules
+  // read a creature on every action, a simulation millions of times: Object.assign onto a fresh object and then
+  // plain assignments are many times faster in V8 than a spread followed by new keys, with the same keys in
+  // the same order. A `__proto__` key (JSON may carry one) would set the prototype there: the spread keeps it a key.
+  const creature: CombatantInput & Record<string, unknown> = Object.hasOwn(c.statBlock, '__proto__') ? { ...c.statBlock } : Object.assign({}, c.statBlock)
   creature.id = c.id
   if (c.name !== null) creature.name = c.name
   if (c.hitPoints) creature.hitPoints = hitPointsInput(c.hitPoints, ruleset)
