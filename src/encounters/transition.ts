@@ -110,7 +110,8 @@ function start (draft: Draft): unknown {
   if (state.combatants.length === 0) throw conflict('the encounter has no combatants to start with')
   const resolution = { ruleset, dice: draft.dice }
   const rolled = initiative(resolution, { combatants: initiativeCombatants(state, ruleset) })
-  const report = initiativeReport(resolution, rolled)
+  // A quiet draft reports nothing (a simulated run): the state is the same without the report.
+  const report = draft.quiet === true ? null : initiativeReport(resolution, rolled)
   startCombat(draft, rolled)
   return report
 }

@@ -35,6 +35,18 @@ function effectsKeyOf (c: CombatantState): string {
  * (bloodied, wounded), so there every hit-point field is part of the key.
  */
 export function planKeyOf (c: CombatantState, ruleset: Ruleset): string {
+  // Conditions, hit points and lasting effects are replaced, never changed in place, when they change.
+  const effects = c.statBlock.effects
+  const memo = planKeys.get(c)
+  if (memo !== undefined && memo.conditions === c.conditions && memo.hitPoints === c.hitPoints && memo.effects === effects && memo.ruleset === ruleset) return memo.key
+  const key = computeKey(c, ruleset)
+  planKeys.set(c, { conditions: c.conditions, hitPoints: c.hitPoints, effects, ruleset, key })
+  return key
+}
+
+const planKeys = new WeakMap<CombatantState, { conditions: unknown, hitPoints: unknown, effects: unknown, ruleset: Ruleset, key: string }>()
+
+function computeKey (c: CombatantState, ruleset: Ruleset): string {
   let key = effectsKeyOf(c)
   for (const x of c.conditions) key += `${x.name},`
   const hp = c.hitPoints
