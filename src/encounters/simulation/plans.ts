@@ -55,6 +55,9 @@ function computeKey (c: CombatantState, ruleset: Ruleset): string {
   return `${key}|${hp.status}:${hp.max}:${hp.current}:${hp.temporary}:${hp.nonlethal}:${hp.woundPoints}:${hp.deathSaves.successes}:${hp.deathSaves.failures}:${hp.constitutionDamage}`
 }
 
+/** Most plans one simulation keeps; a miss only costs the planning the rules would do anyway. */
+export const MAX_PLANS = 20_000
+
 /** How a plan was obtained, for the tests that count work (never timing). */
 export interface PlanCounts {
   /** Plans the rules computed (each a full `planAttack`, cross-field checks included). */
@@ -94,6 +97,8 @@ export class PlanCache {
     }
     const plan = planAttack(ruleset, request())
     this.counts.computed++
+    // A bound on memory (the accumulated model keys on every hit-point number): past it, start afresh.
+    if (this.plans.size >= MAX_PLANS) this.plans.clear()
     this.plans.set(key, plan)
     return plan
   }
