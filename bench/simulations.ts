@@ -8,31 +8,13 @@
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { buildService } from './service.js'
-import type * as Simulate from '../src/encounters/simulation/simulate.js'
+import { combatants, measureSimulationCpu } from './simulation-cpu.js'
 
 const RUNS = Number(process.env.BENCH_SIM_RUNS ?? 300)
 const DURATION = Number(process.env.BENCH_SIM_SECONDS ?? 10)
 
-buildService()
-const SIMULATE = '../dist/src/encounters/simulation/simulate.js'
-const { simulate } = await import(SIMULATE) as typeof Simulate
-
-// A level-5 dnd35 fighter: BAB 5, Str 16, chain shirt and heavy shield, 5d10 + Con hit points, a longsword.
-const fighter = (id: string, side: string) => ({
-  id, side, level: 5, baseAttackBonus: 5, abilities: { str: 16, dex: 13, con: 14 }, armorClass: { armor: 4, shield: 2 },
-  hitPoints: { max: 42 }, feats: ['weapon-focus'], weapons: [{ name: 'longsword', damage: '1d8', critRange: 19, enhancement: 1 }]
-})
-const combatants = [1, 2, 3, 4].map((i) => fighter(`a${i}`, 'a')).concat([1, 2, 3, 4].map((i) => fighter(`b${i}`, 'b')))
-const input = (runs: number, seed: string) => ({ start: { kind: 'roster' as const, ruleset: 'dnd35' as const, combatants }, runs, seed, tactic: { target: 'lowest-hit-points' as const, fullAttack: true }, sides: ['a', 'b'] })
-
-simulate(input(20, 'warm-up'))
-const started = process.cpuUsage()
-const result = simulate(input(RUNS, 'bench'))
-const used = process.cpuUsage(started)
-const cpuSeconds = (used.user + used.system) / 1e6
-const perSecond = RUNS / cpuSeconds
-console.log(`\nsimulation: ${RUNS} fights of 4 v 4 level-5 dnd35 fighters (full attacks, mean ${result.rounds.mean.toFixed(1)} rounds) in ${cpuSeconds.toFixed(2)} s CPU: ${Math.round(perSecond)} fights per CPU second; 10,000 fights ≈ ${(10_000 / perSecond).toFixed(1)} s CPU (target < 1 s: ${10_000 / perSecond < 1 ? 'met' : 'not met'})`)
+// (1), also alone: npx tsx bench/simulation-cpu.ts
+await measureSimulationCpu(RUNS)
 
 // The service runs in a child process (bench/simulation-server.ts): here autocannon and the two simulating clients.
 const server = spawn(process.execPath, ['--import', 'tsx', 'bench/simulation-server.ts'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })

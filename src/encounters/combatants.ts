@@ -26,13 +26,16 @@ export function hitPointsInput (hp: StoredHitPoints, ruleset: Ruleset): HitPoint
 
 /** The creature the rules see: the stat block with its current hit points and conditions. */
 export function creatureOf (c: CombatantState, ruleset: Ruleset): CombatantInput & Record<string, unknown> {
-  return {
-    ...c.statBlock,
-    id: c.id,
-    ...(c.name !== null ? { name: c.name } : {}),
-    ...(c.hitPoints ? { hitPoints: hitPointsInput(c.hitPoints, ruleset) } : {}),
-    ...(c.conditions.length > 0 ? { conditions: c.conditions.map((x) => x.name) } : {})
-  }
+  // The stat block's fields, then id, name, hit points and condition names (each only when present). The rules
+  // read a creature on every action, a simulation millions of times: Object.assign onto a fresh object and then
+  // plain assignments are many times faster in V8 than a spread followed by new keys, with the same keys in
+  // the same order. A `__proto__` key (JSON may carry one) would set the prototype there: the spread keeps it a key.
+  const creature: CombatantInput & Record<string, unknown> = Object.hasOwn(c.statBlock, '__proto__') ? { ...c.statBlock } : Object.assign({}, c.statBlock)
+  creature.id = c.id
+  if (c.name !== null) creature.name = c.name
+  if (c.hitPoints) creature.hitPoints = hitPointsInput(c.hitPoints, ruleset)
+  if (c.conditions.length > 0) creature.conditions = c.conditions.map((x) => x.name)
+  return creature
 }
 
 /** A HitPoints report of a rules response, kept as the combatant's stored hit points. */

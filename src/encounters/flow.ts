@@ -30,6 +30,11 @@ export interface Draft {
   ruleset: Ruleset
   dice: Dice
   applied: Applied[]
+  /**
+   * Build no `applied` entries: a simulated fight reports none (docs/rules.md
+   * §140). The state changes and the dice drawn are the same either way.
+   */
+  quiet?: boolean
 }
 
 export function combatantById (state: EncounterState, id: string): CombatantState | undefined {
@@ -37,6 +42,10 @@ export function combatantById (state: EncounterState, id: string): CombatantStat
 }
 
 function setConditions (draft: Draft, c: CombatantState, next: ConditionRecord[], cause: string): void {
+  if (draft.quiet === true) {
+    c.conditions = next
+    return
+  }
   const before = new Set(c.conditions.map((x) => x.name))
   const after = new Set(next.map((x) => x.name))
   const added = [...after].filter((n) => !before.has(n))
@@ -50,6 +59,8 @@ export function addCondition (draft: Draft, c: CombatantState, name: string, end
 }
 
 export function removeCondition (draft: Draft, c: CombatantState, name: string, cause: string): void {
+  // Nothing to remove: the same list, nothing to report (every turn's start asks for flat-footed).
+  if (!c.conditions.some((x) => x.name === name)) return
   setConditions(draft, c, c.conditions.filter((x) => x.name !== name), cause)
 }
 
@@ -73,6 +84,7 @@ export function endsAt (draft: Draft, rounds: number): ConditionRecord['endsAt']
 /** Remove the conditions whose time is up when the count `count` of round `round` is about to act. */
 function expireConditions (draft: Draft, round: number, count: number | null): void {
   for (const c of draft.state.combatants) {
+    if (!c.conditions.some((x) => x.endsAt !== null)) continue
     const next = c.conditions.filter((x) => {
       if (x.endsAt === null) return true
       if (x.endsAt.round < round) return false
@@ -98,7 +110,11 @@ export function applyInitiative (draft: Draft, outcome: InitiativeOutcome): void
 export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, ids?: readonly string[]) {
   return state.combatants
     .filter((c) => ids === undefined || ids.includes(c.id))
-    .map((c) => ({ ...creatureOf(c, ruleset), id: c.id, aware: c.aware }))
+    .map((c) => {
+      // creatureOf's own object, with `aware` after its keys (a spread then a new key is slow in V8).
+      const creature: ReturnType<typeof creatureOf> & { id: string, aware: boolean } = Object.assign(creatureOf(c, ruleset), { id: c.id, aware: c.aware })
+      return creature
+    })
 }
 
 /** Restricted activity (SRD 3.5 › Restricted Activity; variant › Staggered): the surprise round, staggered or disabled. */
@@ -131,7 +147,7 @@ function beginTurn (draft: Draft, c: CombatantState): void {
   c.readied = null
   removeCondition(draft, c, ruleset.turnFlow.flatFootedCondition, 'first turn')
   endOwnTurnStances(draft, c)
-  draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
+  if (draft.quiet !== true) draft.applied.push({ kind: 'turn', round: state.round, combatantId: c.id, initiativeCount: state.turn.initiativeCount })
   // docs/rules.md §117: a confused creature's behaviour, rolled as its turn begins.
   rollBehaviours(draft, c)
 }
@@ -139,9 +155,10 @@ function beginTurn (draft: Draft, c: CombatantState): void {
 /** dnd35/pf1e (docs/rules.md §68, §62): a dying creature's stabilization roll comes on its turn, which then ends. */
 function stabilizationCheck (draft: Draft, c: CombatantState, cause: string): void {
   const outcome = receiveHealing(draft.ruleset, creatureOf(c, draft.ruleset), { kind: 'stabilize' }, draft.dice)
-  const before = reportHitPoints(outcome.before, draft.ruleset)
   const after = reportHitPoints(outcome.after, draft.ruleset)
   c.hitPoints = storedHitPoints(after)
+  if (draft.quiet === true) return
+  const before = reportHitPoints(outcome.before, draft.ruleset)
   draft.applied.push({ kind: 'hit-points', combatantId: c.id, cause, before, after, check: outcome.check })
 }
 
@@ -160,6 +177,16 @@ function nextRound (draft: Draft): void {
     const outcome = rollInitiative(ruleset, initiativeCombatants(state, ruleset), draft.dice)
     applyInitiative(draft, outcome)
   }
+}
+
+/** The combatants on count `count` that are down, in acting order (docs/rules.md §68). */
+function downAt (state: EncounterState, ruleset: Ruleset, count: number): string[] {
+  const down: string[] = []
+  for (const id of state.order) {
+    const x = combatantById(state, id)
+    if (x !== undefined && x.initiative === count && isDown(x, ruleset)) down.push(x.id)
+  }
+  return down
 }
 
 /**
@@ -188,12 +215,12 @@ export function advanceFrom (draft: Draft, from: number): void {
     if (state.round === 0 && !c.aware) continue
     // docs/rules.md §68: in the variant, a tie-group member dropped by its own group still acts this count.
     const sameGroup = ruleset.initiative.ties === 'simultaneous' && previous !== null && previousRound === state.round && previous.initiativeCount === count
-    if (!sameGroup) state.downAtCount = state.order.map((id) => combatantById(state, id)).filter((x): x is CombatantState => x !== undefined && x.initiative === count && isDown(x, ruleset)).map((x) => x.id)
+    if (!sameGroup) state.downAtCount = downAt(state, ruleset, count)
     const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c, ruleset)
     if (down) {
       if (isDying(c) && ruleset.turnFlow.dyingRolls === 'on-own-turn') {
         stabilizationCheck(draft, c, 'stabilization check on its turn')
-      } else {
+      } else if (draft.quiet !== true) {
         draft.applied.push({ kind: 'skipped', combatantId: c.id, reason: c.hitPoints?.status ?? c.conditions.map((x) => x.name).join(', ') })
       }
       continue

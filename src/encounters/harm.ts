@@ -9,6 +9,10 @@ import type { CombatantState, StoredHitPoints } from './model.js'
 
 export function applyHitPoints (draft: Draft, c: CombatantState, after: HitPointsReport | StoredHitPoints, cause: string, extra: { before?: unknown, massiveDamage?: unknown, deathSave?: unknown, check?: unknown } = {}): void {
   if (!c.hitPoints) return
+  if (draft.quiet === true) {
+    c.hitPoints = storedHitPoints(after)
+    return
+  }
   const before = extra.before ?? reportedHitPoints(c, draft.ruleset)
   c.hitPoints = storedHitPoints(after)
   draft.applied.push({ kind: 'hit-points', combatantId: c.id, cause, ...extra, before, after: reportedHitPoints(c, draft.ruleset) })

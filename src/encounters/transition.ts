@@ -110,13 +110,24 @@ function start (draft: Draft): unknown {
   if (state.combatants.length === 0) throw conflict('the encounter has no combatants to start with')
   const resolution = { ruleset, dice: draft.dice }
   const rolled = initiative(resolution, { combatants: initiativeCombatants(state, ruleset) })
-  const report = initiativeReport(resolution, rolled)
+  // A quiet draft reports nothing (a simulated run): the state is the same without the report.
+  const report = draft.quiet === true ? null : initiativeReport(resolution, rolled)
   startCombat(draft, rolled)
   return report
 }
 
+/**
+ * How a caller that keeps no event log applies one (a simulated run, docs/rules.md
+ * §140): `copy` makes the state the event changes (by default a structured
+ * clone), `quiet` builds no `applied` entries. The state reached is the same.
+ */
+export interface ApplyOptions {
+  copy?: (state: EncounterState) => EncounterState
+  quiet?: boolean
+}
+
 /** Apply one event. Throws a problem (and changes nothing) when the event is not allowed in this state. */
-export function applyEvent (previous: EncounterState | null, event: EventInput): Transition {
+export function applyEvent (previous: EncounterState | null, event: EventInput, options: ApplyOptions = {}): Transition {
   if (event.type === 'created') {
     if (previous !== null) throw conflict('the encounter exists already')
     const state = created(event)
@@ -124,9 +135,9 @@ export function applyEvent (previous: EncounterState | null, event: EventInput):
     return { state, result: null, applied: [], rolls: [], actor: null, round: 0, initiativeCount: null }
   }
   if (previous === null) throw conflict('no encounter to apply the event to')
-  const state = structuredClone(previous)
+  const state = options.copy ? options.copy(previous) : structuredClone(previous)
   const ruleset = getRuleset(state.ruleset)
-  const draft: Draft = { state, ruleset, dice: diceFor(event.request), applied: [] }
+  const draft: Draft = { state, ruleset, dice: diceFor(event.request), applied: [], ...(options.quiet === true ? { quiet: true } : {}) }
   const round = state.round
   const initiativeCount = state.turn?.initiativeCount ?? null
   const request = event.request

@@ -4,8 +4,7 @@
 // encounter's attack actions, its hits through POST /v1/damage's rules. Every
 // event takes the seed an encounter replay gives it: the start the run's seed,
 // the k-th action after it `<run seed>:<k>`.
-import { resolveAttack } from '../../application/attacks.js'
-import type { AttackActionResult } from '../../rules/attacks/resolve.js'
+import { rollAttackAction, type AttackActionResult } from '../../rules/attacks/resolve.js'
 import type { AttackRequest } from '../../rules/attacks/request.js'
 import { Dice } from '../../rules/dice/roller.js'
 import { DomainError } from '../../rules/errors.js'
@@ -14,6 +13,7 @@ import { creatureOf, isDown } from '../combatants.js'
 import { advanceFrom, combatantById, isRestricted, turnIndex, type Draft } from '../flow.js'
 import { applyHit } from '../harm.js'
 import type { CombatantState, EncounterState } from '../model.js'
+import { PlanCache } from './plans.js'
 import { chooseTarget, type Tactic } from './tactic.js'
 
 /** A fight still going after this many rounds is a draw (docs/rules.md §83). */
@@ -34,19 +34,33 @@ export interface FightTally {
 
 /**
  * The one call that resolves a simulated attack action: the application's
- * attack operation, as the encounter's attack and full-attack actions make it.
- * A faster resolution of the same numbers is wired in here.
+ * attack operation, as the encounter's attack and full-attack actions make it,
+ * on the fast path (docs/architecture.md › The fast path: the same dice and
+ * numbers, no breakdowns built), its plan reused while the two sides' state
+ * that the plan reads is unchanged (docs/rules.md §140). `request` builds the
+ * request, called only when the plan is computed.
  */
-export function resolveSimulatedAttack (draft: Draft, request: AttackRequest): AttackActionResult {
-  // The fast path (docs/architecture.md › The fast path): the same dice and numbers, no breakdowns built.
-  return resolveAttack(draft, request, false)
+export function resolveSimulatedAttack (draft: Draft, plans: PlanCache, actor: CombatantState, target: CombatantState, mode: 'full' | 'single', request: () => AttackRequest): AttackActionResult {
+  const plan = plans.plan(draft.ruleset, actor, target, mode, request)
+  // Only a coup de grace reads the target beyond its plan; a simulation makes none.
+  return rollAttackAction(draft.ruleset, plan.coupDeGrace === null ? NO_TARGET : request().target, plan, draft.dice, false)
 }
 
-/** The sides that still have a creature able to act (docs/rules.md §68: not dead, dying, stable or unconscious). */
-function standingSides (state: EncounterState, ruleset: Draft['ruleset']): Set<string> {
-  const sides = new Set<string>()
-  for (const c of state.combatants) if (c.side !== null && !isDown(c, ruleset)) sides.add(c.side)
-  return sides
+const NO_TARGET: AttackRequest['target'] = Object.freeze({})
+
+/**
+ * The side still standing (docs/rules.md §68: not dead, dying, stable or
+ * unconscious): its name when exactly one side has a creature able to act,
+ * null when none has, undefined while two or more have.
+ */
+function lastSideStanding (state: EncounterState, ruleset: Draft['ruleset']): string | null | undefined {
+  let found: string | null = null
+  for (const c of state.combatants) {
+    if (c.side === null || c.side === found || isDown(c, ruleset)) continue
+    if (found !== null) return undefined
+    found = c.side
+  }
+  return found
 }
 
 interface CarriedWeapon extends Record<string, unknown> { offHand?: Record<string, unknown> }
@@ -96,28 +110,34 @@ function isRefusal (error: unknown): boolean {
  * rules, the full attack falls back to a single attack, a refused single
  * attack is no action. Returns whether an action was taken (and its seed used).
  */
-function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally: FightTally, seed: string): boolean {
+const FULL_THEN_SINGLE: ReadonlyArray<'full' | 'single'> = ['full', 'single']
+const SINGLE: ReadonlyArray<'full' | 'single'> = ['single']
+
+function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally: FightTally, seed: string, plans: PlanCache): boolean {
   const { state, ruleset } = draft
   const weapon = firstWeapon(actor)
   if (!weapon || actor.side === null) return false
   const enemies = state.combatants.filter((c) => c.side !== null && c.side !== actor.side && !isDown(c, ruleset))
   if (enemies.length === 0) return false
   const target = chooseTarget(tactic.target, enemies, tally.dealt, seed)
-  const { offHand, ...primary } = weapon
-  const modes: Array<'full' | 'single'> = tactic.fullAttack && ruleset.attacks.fullAttack ? ['full', 'single'] : ['single']
+  const modes = tactic.fullAttack && ruleset.attacks.fullAttack ? FULL_THEN_SINGLE : SINGLE
   for (const mode of modes) {
     if (!spend(draft, actor, mode === 'full' ? 'fullRound' : 'primary')) continue
-    draft.dice = new Dice({ seed })
-    const request = {
-      attacker: creatureOf(actor, ruleset),
-      target: creatureOf(target, ruleset),
-      weapon: primary,
-      ...(mode === 'full' && offHand !== undefined && ruleset.attacks.twoWeaponFighting ? { offHand } : {}),
-      mode
-    } as AttackRequest
+    // No roll is reported: the dice record none (the fast path).
+    draft.dice = new Dice({ seed, record: false })
+    const request = (): AttackRequest => {
+      const { offHand, ...primary } = weapon
+      return {
+        attacker: creatureOf(actor, ruleset),
+        target: creatureOf(target, ruleset),
+        weapon: primary,
+        ...(mode === 'full' && offHand !== undefined && ruleset.attacks.twoWeaponFighting ? { offHand } : {}),
+        mode
+      } as AttackRequest
+    }
     let result: AttackActionResult
     try {
-      result = resolveSimulatedAttack(draft, request)
+      result = resolveSimulatedAttack(draft, plans, actor, target, mode, request)
     } catch (error) {
       draft.state.turn?.spent.pop()
       if (isRefusal(error)) continue
@@ -147,21 +167,22 @@ function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally:
  * Fight on from `state` (an active encounter, its turn given to someone or
  * to nobody) until at most one side has a creature able to act, or for
  * ROUND_CAP rounds. `state` is changed in place; the run's k-th event uses the
- * seed `<runSeed>:<k>`, k counting on from `firstEvent`.
+ * seed `<runSeed>:<k>`, k counting on from `firstEvent`. `plans` may be shared
+ * by every run of a simulation (same combatant ids, same stat blocks).
  */
-export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: FightTally, firstEvent = 1): FightOutcome {
+export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: FightTally, firstEvent = 1, plans = new PlanCache()): FightOutcome {
   const { state } = draft
   const startRound = state.round
   let k = firstEvent
   for (;;) {
-    const standing = standingSides(state, draft.ruleset)
+    const standing = lastSideStanding(state, draft.ruleset)
     const rounds = state.round - startRound + 1
-    if (standing.size <= 1) return { winner: standing.size === 1 ? [...standing][0] as string : null, rounds: Math.min(rounds, ROUND_CAP) }
+    if (standing !== undefined) return { winner: standing, rounds: Math.min(rounds, ROUND_CAP) }
     if (rounds > ROUND_CAP || state.turn === null) return { winner: null, rounds: Math.min(rounds, ROUND_CAP) }
     const actor = combatantById(state, state.turn.combatantId) as CombatantState
-    if (attackTurn(draft, actor, tactic, tally, `${runSeed}:${k}`)) k++
+    if (attackTurn(draft, actor, tactic, tally, `${runSeed}:${k}`, plans)) k++
     // end-turn, as the encounter action does it.
-    draft.dice = new Dice({ seed: `${runSeed}:${k}` })
+    draft.dice = new Dice({ seed: `${runSeed}:${k}`, record: false })
     k++
     advanceFrom(draft, turnIndex(state) + 1)
     draft.applied.length = 0

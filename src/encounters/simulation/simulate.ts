@@ -7,9 +7,10 @@ import { DomainError } from '../../rules/errors.js'
 import { getRuleset, type RulesetId } from '../../rules/rulesets/index.js'
 import type { CombatantEntry } from '../combatants.js'
 import type { Draft } from '../flow.js'
-import type { EncounterState } from '../model.js'
+import type { CombatantState, EncounterState } from '../model.js'
 import { applyEvent } from '../transition.js'
 import { fight, ROUND_CAP, type FightTally } from './fight.js'
+import { PlanCache } from './plans.js'
 import { wilson, type Estimate } from './statistics.js'
 import type { Tactic } from './tactic.js'
 
@@ -50,10 +51,11 @@ export interface SimulationResult {
   sampleSeeds: Record<string, string | null>
 }
 
-/** Hooks for the caller: a run finished (a counter), and whether to stop (cancellation). */
+/** Hooks for the caller: a run finished (a counter), and whether to stop (cancellation); the attack plans (the tests count and check them). */
 export interface SimulationHooks {
   onRun?: () => void
   shouldStop?: () => boolean
+  plans?: PlanCache
 }
 
 const CREATED_AT = '1970-01-01T00:00:00.000Z'
@@ -63,6 +65,31 @@ function baseState (start: SimulationStart): { state: EncounterState, started: b
   if (start.kind === 'encounter') return { state: start.state, started: start.state.status === 'active' }
   const created = applyEvent(null, { type: 'created', request: { id: 'simulation', name: 'simulation', ruleset: start.ruleset, combatants: start.combatants }, createdAt: CREATED_AT })
   return { state: created.state, started: false }
+}
+
+/** A copy of plain data (the encounter state is JSON): arrays and objects copied, all the way down. */
+function copyData<T> (value: T): T {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(copyData) as T
+  const out: Record<string, unknown> = {}
+  for (const key in value) out[key] = copyData((value as Record<string, unknown>)[key])
+  return out as T
+}
+
+/**
+ * The state a run fights in: the base state copied, as structuredClone would,
+ * but each stat block copied one level only. A fight replaces a stat block's
+ * fields (its lasting effects as they end, docs/rules.md §96) and never changes
+ * what they hold, so the runs may share what they hold (docs/rules.md §140).
+ */
+export function copyForRun (state: EncounterState): EncounterState {
+  const copy = copyData<EncounterState>({ ...state, combatants: [] })
+  copy.combatants = state.combatants.map((c) => {
+    const out = copyData<CombatantState>({ ...c, statBlock: {} })
+    out.statBlock = { ...c.statBlock }
+    return out
+  })
+  return copy
 }
 
 function isDead (state: EncounterState, id: string): boolean {
@@ -82,14 +109,16 @@ export function simulate (input: SimulationInput, hooks: SimulationHooks = {}): 
   const dealt = new Map<string, number>(base.combatants.map((c) => [c.id, 0]))
   const taken = new Map<string, number>(base.combatants.map((c) => [c.id, 0]))
   let runs = 0
+  // One cache for every run: they all start from the same combatants (docs/rules.md §140).
+  const plans = hooks.plans ?? new PlanCache()
   for (let i = 0; i < input.runs; i++) {
     if (hooks.shouldStop?.() === true) throw new DomainError('conflict', 'the simulation was cancelled')
     const runSeed = `${String(input.seed)}:${i}`
     // The start is the encounter's own event, with the run's seed: initiative, surprise, flat-footed.
-    const state = started ? structuredClone(base) : applyEvent(base, { type: 'started', request: { seed: runSeed }, createdAt: CREATED_AT }).state
-    const draft: Draft = { state, ruleset, dice: null as unknown as Draft['dice'], applied: [] }
+    const state = started ? copyForRun(base) : applyEvent(base, { type: 'started', request: { seed: runSeed }, createdAt: CREATED_AT }, { copy: copyForRun, quiet: true }).state
+    const draft: Draft = { state, ruleset, dice: null as unknown as Draft['dice'], applied: [], quiet: true }
     const tally: FightTally = { dealt: new Map(), taken: new Map() }
-    const outcome = fight(draft, runSeed, input.tactic, tally)
+    const outcome = fight(draft, runSeed, input.tactic, tally, 1, plans)
     runs++
     if (outcome.winner === null) draws++
     else {

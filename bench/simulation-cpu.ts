@@ -1,0 +1,34 @@
+// Simulated fights per CPU second (npm run bench's simulation line, the first
+// part of bench/simulations.ts): 4 versus 4 level-5 dnd35 fighters with full
+// attacks, through the compiled build's simulation engine in this process
+// (target: 10,000 fights in under 1 s of CPU). Alone:
+// `npx tsx bench/simulation-cpu.ts` (BENCH_SIM_RUNS runs, default 300).
+import { pathToFileURL } from 'node:url'
+import { buildService } from './service.js'
+import type * as Simulate from '../src/encounters/simulation/simulate.js'
+
+// A specifier in a variable: the type checker must not look for dist/ (it may not exist yet).
+const SIMULATE = '../dist/src/encounters/simulation/simulate.js'
+
+// A level-5 dnd35 fighter: BAB 5, Str 16, chain shirt and heavy shield, 5d10 + Con hit points, a longsword.
+const fighter = (id: string, side: string) => ({
+  id, side, level: 5, baseAttackBonus: 5, abilities: { str: 16, dex: 13, con: 14 }, armorClass: { armor: 4, shield: 2 },
+  hitPoints: { max: 42 }, feats: ['weapon-focus'], weapons: [{ name: 'longsword', damage: '1d8', critRange: 19, enhancement: 1 }]
+})
+export const combatants = [1, 2, 3, 4].map((i) => fighter(`a${i}`, 'a')).concat([1, 2, 3, 4].map((i) => fighter(`b${i}`, 'b')))
+const input = (runs: number, seed: string) => ({ start: { kind: 'roster' as const, ruleset: 'dnd35' as const, combatants }, runs, seed, tactic: { target: 'lowest-hit-points' as const, fullAttack: true }, sides: ['a', 'b'] })
+
+/** Run the measurement on the compiled build (built first when stale) and print its line. */
+export async function measureSimulationCpu (runs: number): Promise<void> {
+  buildService()
+  const { simulate } = await import(SIMULATE) as typeof Simulate
+  simulate(input(20, 'warm-up'))
+  const started = process.cpuUsage()
+  const result = simulate(input(runs, 'bench'))
+  const used = process.cpuUsage(started)
+  const cpuSeconds = (used.user + used.system) / 1e6
+  const perSecond = runs / cpuSeconds
+  console.log(`\nsimulation: ${runs} fights of 4 v 4 level-5 dnd35 fighters (full attacks, mean ${result.rounds.mean.toFixed(1)} rounds) in ${cpuSeconds.toFixed(2)} s CPU: ${Math.round(perSecond)} fights per CPU second; 10,000 fights ≈ ${(10_000 / perSecond).toFixed(1)} s CPU (target < 1 s: ${10_000 / perSecond < 1 ? 'met' : 'not met'})`)
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await measureSimulationCpu(Number(process.env.BENCH_SIM_RUNS ?? 300))

@@ -1,0 +1,116 @@
+// Attack plans kept for a whole simulation (docs/rules.md §140): a plan is a
+// pure function of the ruleset and the request (docs/architecture.md › The fast
+// path), and a simulated request is made of the two combatants' stat blocks,
+// their conditions and what their hit points imply, the weapons and the mode.
+// While none of these change, the plan the rules gave last time is the plan
+// they would give again, so it is computed once and rolled many times.
+import { planAttack } from '../../application/attacks.js'
+import type { AttackActionPlan } from '../../rules/attacks/resolve.js'
+import type { AttackRequest } from '../../rules/attacks/request.js'
+import { DomainError } from '../../rules/errors.js'
+import type { Ruleset } from '../../rules/rulesets/types.js'
+import type { CombatantState } from '../model.js'
+
+/** Each lasting-effects list's text, once per list: a fight replaces the list when an effect ends (docs/rules.md §96). */
+const effectsKeys = new WeakMap<object, string>()
+
+function effectsKeyOf (c: CombatantState): string {
+  const list = c.statBlock.effects
+  if (typeof list !== 'object' || list === null) return ''
+  let key = effectsKeys.get(list)
+  if (key === undefined) {
+    key = JSON.stringify(list)
+    effectsKeys.set(list, key)
+  }
+  return key
+}
+
+/**
+ * The part of a combatant's state an attack plan reads besides its stat block
+ * (of which a fight changes only the lasting effects, as they end): its
+ * lasting effects, its condition names, in order, and what its hit points
+ * imply (docs/rules.md §71). The countdown model's implied
+ * conditions follow from the status alone, which the encounter stores as the
+ * rules reported it; the accumulated model's also from the damage taken
+ * (bloodied, wounded), so there every hit-point field is part of the key.
+ */
+export function planKeyOf (c: CombatantState, ruleset: Ruleset): string {
+  // Conditions, hit points and lasting effects are replaced, never changed in place, when they change.
+  const effects = c.statBlock.effects
+  const memo = planKeys.get(c)
+  if (memo !== undefined && memo.conditions === c.conditions && memo.hitPoints === c.hitPoints && memo.effects === effects && memo.ruleset === ruleset) return memo.key
+  const key = computeKey(c, ruleset)
+  planKeys.set(c, { conditions: c.conditions, hitPoints: c.hitPoints, effects, ruleset, key })
+  return key
+}
+
+const planKeys = new WeakMap<CombatantState, { conditions: unknown, hitPoints: unknown, effects: unknown, ruleset: Ruleset, key: string }>()
+
+function computeKey (c: CombatantState, ruleset: Ruleset): string {
+  let key = effectsKeyOf(c)
+  for (const x of c.conditions) key += `${x.name},`
+  const hp = c.hitPoints
+  if (hp === null) return `${key}|-`
+  if (ruleset.hitPoints.model === 'countdown') return `${key}|${hp.status}`
+  return `${key}|${hp.status}:${hp.max}:${hp.current}:${hp.temporary}:${hp.nonlethal}:${hp.woundPoints}:${hp.deathSaves.successes}:${hp.deathSaves.failures}:${hp.constitutionDamage}`
+}
+
+/** Most plans one simulation keeps; a miss only costs the planning the rules would do anyway. */
+export const MAX_PLANS = 20_000
+
+/** How a plan was obtained, for the tests that count work (never timing). */
+export interface PlanCounts {
+  /** Plans the rules computed (each a full `planAttack`, cross-field checks included). */
+  computed: number
+  /** Plans taken from the cache. */
+  reused: number
+}
+
+/**
+ * One simulation's plans, by mode, attacker and target with their keys.
+ * Combatant ids name the same stat block for the whole simulation (every run
+ * starts from the same state). A refused attack is not kept: the rules raise
+ * the refusal again each time, as they would without the cache.
+ */
+export class PlanCache {
+  readonly counts: PlanCounts = { computed: 0, reused: 0 }
+  private readonly plans = new Map<string, AttackActionPlan>()
+  /** Also plan every reused attack afresh and fail unless the two plans are the same (the tests' check of the keys). */
+  private readonly verify: boolean
+
+  constructor (options: { verify?: boolean } = {}) {
+    this.verify = options.verify ?? false
+  }
+
+  /**
+   * The plan of `request()`'s attack of `actor` on `target`: the one kept
+   * under the same key, or a new one the rules compute from the request
+   * (built only then).
+   */
+  plan (ruleset: Ruleset, actor: CombatantState, target: CombatantState, mode: 'full' | 'single', request: () => AttackRequest): AttackActionPlan {
+    const key = `${ruleset.id}\u0000${mode}\u0000${actor.id}\u0000${planKeyOf(actor, ruleset)}\u0000${target.id}\u0000${planKeyOf(target, ruleset)}`
+    const kept = this.plans.get(key)
+    if (kept !== undefined) {
+      this.counts.reused++
+      if (this.verify) this.check(kept, ruleset, request())
+      return kept
+    }
+    const plan = planAttack(ruleset, request())
+    this.counts.computed++
+    // A bound on memory (the accumulated model keys on every hit-point number): past it, start afresh.
+    if (this.plans.size >= MAX_PLANS) this.plans.clear()
+    this.plans.set(key, plan)
+    return plan
+  }
+
+  private check (kept: AttackActionPlan, ruleset: Ruleset, request: AttackRequest): void {
+    let fresh: AttackActionPlan | DomainError
+    try {
+      fresh = planAttack(ruleset, request)
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      fresh = error
+    }
+    if (JSON.stringify(fresh) !== JSON.stringify(kept)) throw new Error(`a reused plan differs from the rules' plan for ${JSON.stringify(request)}`)
+  }
+}
