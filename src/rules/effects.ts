@@ -452,6 +452,8 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
   if (against.invisible === true && ruleset.armorClass.invisibleAttackerDeniesDex && !uncannyDodge) deniedToAc ??= 'invisible attacker'
 
   const changes = (target: EffectTarget, opts: { toGrapple?: boolean, save?: string } = {}): Modifier[] => {
+    // No condition and no effect of the stat block (most creatures): nothing to look for.
+    if (effects.length === 0 && own.length === 0) return []
     const mods: Modifier[] = []
     const defensive = target.startsWith('ac.') || target === 'cmd'
     for (const e of effects) {
