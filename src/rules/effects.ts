@@ -6,6 +6,7 @@ import type { HitPointStatus } from './hit-points/types.js'
 import { ruleNotDefined } from './errors.js'
 import { type BonusType, type Modifier, stackModifiers } from './modifiers.js'
 import type { Ruleset } from './rulesets/types.js'
+import { RecentByIdentity } from './recent.js'
 import { type StatBlockChange, statBlockChanges } from './stat-block-effects.js'
 import type { Slot } from './turn-flow.js'
 
@@ -309,7 +310,13 @@ export function restrictsActivity (ruleset: Ruleset, name: string, depth = 0): b
 }
 
 const NO_TAGS: ReadonlySet<ConditionTag> = new Set()
-const tagsMemo = new WeakMap<readonly string[], { table: EffectsTable, tags: ReadonlySet<ConditionTag> }>()
+/**
+ * Creatures (and conditions lists) the memos below keep: the two sides of an
+ * attack, several for an encounter's checks, with room to spare.
+ */
+const MEMO_SLOTS = 16
+/** Per conditions list, its tags (src/rules/recent.ts: why not a WeakMap). */
+const tagsMemo = new RecentByIdentity<readonly string[], { table: EffectsTable, tags: ReadonlySet<ConditionTag> }>(MEMO_SLOTS)
 
 /**
  * The tags of a list of conditions, computed once per list and ruleset (the
@@ -339,8 +346,9 @@ function sourceOf (e: ActiveEffect): string {
  * The stats of one creature are worked out once per request: the mechanics
  * ask for them many times (every attack of a full attack reads the
  * attacker's and the target's), always about the same objects. Kept per
- * creature object and checked against the fields they are built from, so a
- * changed creature (a new conditions list, new hit points) is recomputed.
+ * creature object (the last few: src/rules/recent.ts) and checked against the
+ * fields they are built from, so a changed creature (a new conditions list,
+ * new hit points) is recomputed.
  */
 interface Memo {
   ruleset: Ruleset
@@ -352,7 +360,7 @@ interface Memo {
   /** By situation: bit 1 an invisible attacker, 2 the pinner, 4 an attacker in the grapple. */
   stats: Array<EffectiveStats | undefined>
 }
-const statsMemo = new WeakMap<CombatantInput, Memo>()
+const statsMemo = new RecentByIdentity<CombatantInput, Memo>(MEMO_SLOTS)
 
 function situationKey (situation: Situation): number {
   const a = situation.against
@@ -453,6 +461,8 @@ function computeStats (ruleset: Ruleset, creature: CombatantInput, effects: read
   if (against.invisible === true && ruleset.armorClass.invisibleAttackerDeniesDex && !uncannyDodge) deniedToAc ??= 'invisible attacker'
 
   const changes = (target: EffectTarget, opts: { toGrapple?: boolean, save?: string } = {}): Modifier[] => {
+    // No condition and no effect of the stat block (most creatures): nothing to look for.
+    if (effects.length === 0 && own.length === 0) return []
     const mods: Modifier[] = []
     const defensive = target.startsWith('ac.') || target === 'cmd'
     for (const e of effects) {
