@@ -7,16 +7,18 @@ import { Dice } from '../../../src/rules/dice/roller.js'
 import { getRuleset } from '../../../src/rules/rulesets/index.js'
 import { rollDamage } from '../../../src/rules/attacks/damage.js'
 import { planAttackAction } from '../../../src/rules/attacks/resolve.js'
+import type { AttackRequest } from '../../../src/rules/attacks/request.js'
+import type { StatBlockEffect } from '../../../src/rules/combatant.js'
 import { ac15, attack, first } from './helpers.js'
 
-const rage = { target: 'damage.melee' as const, value: 2, type: 'morale' as const, source: 'rage' }
-const aimed = { target: 'damage.ranged' as const, value: 3, type: 'competence' as const, source: 'aimed shot' }
-const archer = (effects: object[]) => ({ baseAttackBonus: 5, abilities: { str: 10, dex: 10 }, effects })
+const rage: StatBlockEffect = { target: 'damage.melee', value: 2, type: 'morale', source: 'rage' }
+const aimed: StatBlockEffect = { target: 'damage.ranged', value: 3, type: 'competence', source: 'aimed shot' }
+const archer = (effects: StatBlockEffect[]) => ({ baseAttackBonus: 5, abilities: { str: 10, dex: 10 }, effects })
 const club = { name: 'club', damage: '1d6' }
 const longbow = { name: 'longbow', type: 'ranged' as const, damage: '1d8', rangeIncrement: 100 }
 
 test('docs/rules.md §96: a melee damage effect adds to a melee weapon\'s damage only, a ranged one to a ranged weapon\'s only', () => {
-  const damage = (effects: object[], weapon: object) => first(attack('dnd35', { attacker: archer(effects), target: ac15, weapon }, [15, 4])).damage?.total
+  const damage = (effects: StatBlockEffect[], weapon: AttackRequest['weapon']) => first(attack('dnd35', { attacker: archer(effects), target: ac15, weapon }, [15, 4])).damage?.total
   // d20 15 + 5 hits AC 15; the die shows 4; Str 10 adds nothing.
   assert.equal(damage([rage], club), 4 + 2)
   assert.equal(damage([rage], longbow), 4)
