@@ -24,6 +24,8 @@ test('SRD 3.5 › Injury and Death: 0 hp is disabled (up), −1 dying (down), �
   assert.deepEqual(afterDamage(dnd35, t, 15, 0), { dropped: 1, dead: 1, deathSave: false })
   assert.deepEqual(afterDamage(dnd35, t, 0, 6), { dropped: 1, dead: 0, deathSave: false })
   assert.deepEqual(afterDamage(dnd35, t, 0, 5), { dropped: 0, dead: 0, deathSave: false })
+  // Nonlethal never kills: 15 nonlethal, where 15 lethal would reach −10, only knocks out.
+  assert.deepEqual(afterDamage(dnd35, t, 0, 15), { dropped: 1, dead: 0, deathSave: false })
   // Lethal first, then nonlethal: 5 − 2 = 3 hp, then 4 nonlethal > 3: unconscious.
   assert.deepEqual(afterDamage(dnd35, t, 2, 4), { dropped: 1, dead: 0, deathSave: false })
 })
@@ -60,4 +62,7 @@ test('variant › Hit Points: a miss (no damage) calls for no Death save and lea
   assert.deepEqual(afterDamage(variant, down('stable'), 0, 0), { dropped: 1, dead: 0, deathSave: false })
   assert.deepEqual(afterDamage(variant, down('dead'), 0, 0), { dropped: 1, dead: 1, deathSave: false })
   assert.deepEqual(afterDamage(variant, down('staggered'), 0, 0), { dropped: 0, dead: 0, deathSave: false })
+  // A hit of 3 lethal and 3 nonlethal on the dying target (25 damage of 20): 31 in all, 11 over, DC 10 + 5 = 15.
+  // Dying (docs/rules.md §51): faces 1–5 fail by 10 or more (a natural 1 too): dead; 20 stable; the rest dying; all down.
+  assert.deepEqual(afterDamage(variant, down('dying'), 3, 3), { dropped: 1, dead: 5 / 20, deathSave: true })
 })
