@@ -38,6 +38,7 @@ export function aidAnother (ruleset: Ruleset, request: AidAnotherRequest, dice: 
   // The roll is the helper's attack with its weapon, against a plain AC 10 rather than the opponent's.
   const plan = planAction(ruleset, {
     attacker: request.helper,
+    // Stryker disable next-line ObjectLiteral: equivalent: the plan's target AC is never read (the roll is judged against rule.armorClass below) and a target without conditions changes no attack bonus
     target: { armorClass: { total: rule.armorClass } },
     weapon: request.weapon,
     mode: 'single',

@@ -41,6 +41,7 @@ export function afterDamage (ruleset: Ruleset, target: CombatantInput, lethal: n
     const dead = now === 'dead' ? 1 : 0
     return { dropped: dead || after.current < 0 || now === 'unconscious' ? 1 : 0, dead, deathSave: false }
   }
+  // Stryker disable next-line BooleanLiteral: equivalent: the flag only moves the nonlethal share and wound points, which neither the status nor the Death save's DC reads (the save takes `lethal === 0` below)
   const after = accumulateDamage(accumulateDamage(before, policy, lethal, false).hp, policy, nonlethal, true).hp
   const was = status(before, ruleset)
   // Below HP there is no Death save; a miss (no damage) calls for none either and leaves the status as it was.
