@@ -100,3 +100,41 @@ test('a creature immune to critical hits is never threatened; the variant threat
   const v = first(attack('variant', { attacker: fighter, target, weapon: longsword }, [19, 3]))
   assert.deepEqual([v.hit, v.threat, v.critical], [true, false, false])
 })
+
+test('what an encounter gives the next attack (aid another) reaches a single attack too (SRD 3.5 › Aid Another; docs/rules.md §105)', () => {
+  const a = first(attack('dnd35', { attacker: fighter, target, weapon: longsword, options: { firstAttack: { attackModifiers: [{ source: 'aid another', value: 2 }], armorClassModifiers: [{ source: 'aid another', value: 2 }] } } }, [10, 3]))
+  assert.deepEqual([a.attackBonus, a.targetAC], [7 + 2, 10 + 2])
+})
+
+test('an automatic coup de grace still reports the attacker\'s attack bonus, with no extra line (SRD 3.5 › Helpless Defenders)', () => {
+  const sleeper = { baseSaves: { fortitude: 2 }, conditions: ['helpless'] }
+  const a = first(attack('dnd35', { attacker: fighter, target: sleeper, weapon: longsword, mode: 'coup-de-grace' }, [4, 5, 10]))
+  assert.equal(a.attackBonus, 5 + 2)
+  assert.deepEqual(lines(a), ['base attack bonus 5', 'Strength 2'])
+})
+
+test('a melee coup de grace reaches as far as the attacker does: a Large creature\'s at 10 ft (SRD 3.5 › Helpless Defenders; docs/rules.md §95)', () => {
+  const sleeper = { baseSaves: { fortitude: 2 }, conditions: ['helpless'] }
+  const r = attack('dnd35', { attacker: { ...fighter, size: 'large' }, target: sleeper, weapon: longsword, mode: 'coup-de-grace', options: { distanceFeet: 10 } }, [4, 5, 10])
+  assert.deepEqual(purposes(r), ['damage', 'damage', 'save'])
+  assert.equal(first(r).damage?.multiplier, 2)
+})
+
+test('a double weapon is used as one only in a full attack with its off end: otherwise it is two-handed, 1½ × Str (SRD 3.5 › Two-Weapon Fighting; Double Weapons)', () => {
+  const quarterstaff = { name: 'quarterstaff', damage: '1d6', category: 'two-handed' as const }
+  const strong = { baseAttackBonus: 6, abilities: { str: 16 } }
+  // A single attack, the off end named: d6 4 + ⌊1.5 × 3⌋.
+  assert.equal(first(attack('dnd35', { attacker: strong, target, weapon: quarterstaff, offHand: { ...quarterstaff, double: true } }, [10, 4])).damage?.total, 4 + 4)
+  // A full attack without an off hand: both attacks two-handed.
+  const full = attack('dnd35', { attacker: strong, target, weapon: quarterstaff, mode: 'full' }, [10, 4, 10, 4])
+  assert.deepEqual(full.attacks.map((a) => a.damage?.total), [4 + 4, 4 + 4])
+})
+
+test('a panicked creature makes no attack at all (SRD 3.5 › Conditions › Panicked; docs/rules.md §73)', () => {
+  assertRuleError(() => attack('dnd35', { attacker: { ...fighter, conditions: ['panicked'] }, target, weapon: longsword }), 'not-possible', '/attacker/conditions/0')
+})
+
+test('the off-hand weapon is checked like the primary: a prone attacker cannot throw an off-hand dagger (SRD 3.5 › Conditions › Prone)', () => {
+  const dagger = { name: 'dagger', type: 'thrown' as const, damage: '1d4', category: 'light' as const, rangeIncrement: 10 }
+  assertRuleError(() => attack('dnd35', { attacker: { ...fighter, conditions: ['prone'] }, target, weapon: longsword, offHand: dagger, mode: 'full' }), 'not-possible', '/offHand/type')
+})
