@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { getRuleset } from '../../../src/rules/rulesets/index.js'
-import { attackOdds } from '../../../src/rules/attacks/odds.js'
+import { attackOdds, probability } from '../../../src/rules/attacks/odds.js'
 
 const near = (actual: number | null, expected: number, what: string) => assert.ok(actual !== null && Math.abs(actual - expected) < 1e-12, `${what}: ${actual} vs ${expected}`)
 
@@ -67,4 +67,95 @@ test('a variant target that gives no Death save bonus saves at +0 (docs/rules.md
   const odds = attackOdds(getRuleset('variant'), { attacker: { baseAttackBonus: 0 }, target, weapon: { name: 'x', damage: '1d1' } })
   near(odds.dropChance, (19 / 20) * (9 / 20), 'drop')
   assert.equal(odds.killChance, 0)
+})
+
+/** Immune to criticals and precision damage, AC 0: every roll but a natural 1 hits, one way only. */
+const plainTarget = { armorClass: { total: 0, flatFooted: 0 }, feats: ['immune-to-critical-hits', 'immune-to-precision-damage'] }
+
+test('probabilities are clamped to [0, 1] and nothing else (docs/rules.md §67)', () => {
+  assert.equal(probability(-1e-17), 0)
+  assert.equal(probability(1.0000000000000002), 1)
+  assert.equal(probability(0), 0)
+  assert.equal(probability(1), 1)
+  assert.equal(probability(0.25), 0.25)
+})
+
+test('a distribution lists the damage totals that can happen, none at probability 0 (OpenAPI › POST /v1/attacks/odds)', () => {
+  // 1d1 + 5: a miss (1/20) or 6 (19/20); nothing between.
+  const odds = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: plainTarget, weapon: { name: 'x', damage: '1d1' }, options: { damageModifiers: [{ value: 5 }] } })
+  assert.deepEqual(odds.distribution.map((o) => o.damage), [0, 6])
+  assert.deepEqual(odds.attacks[0]!.damageDistribution.map((o) => o.damage), [0, 6])
+  near(odds.distribution[1]!.probability, 19 / 20, 'P(6)')
+  // Everything missed (100% miss chance): one outcome, 0.
+  const blind = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: plainTarget, weapon: { name: 'x', damage: '1d4' }, options: { missChance: 100 } })
+  assert.deepEqual(blind.distribution, [{ damage: 0, probability: 1 }])
+  assert.deepEqual(blind.attacks[0]!.damageDistribution, [{ damage: 0, probability: 1 }])
+})
+
+test('lethal and nonlethal damage of one action are told apart: a 1d2 weapon and a 1d4 sap (SRD 3.5 › Nonlethal Damage; Two-Weapon Fighting)', () => {
+  // BAB 1 with the feat and a light off hand: −2 each, +−1 against AC 0: both hit on 2–20 (19/20).
+  const target = { ...plainTarget, hitPoints: { max: 10, current: 2 } }
+  const odds = attackOdds(getRuleset('dnd35'), {
+    attacker: { baseAttackBonus: 1, feats: ['two-weapon-fighting'] },
+    target,
+    weapon: { name: 'x', damage: '1d2' },
+    offHand: { name: 'sap', damage: '1d4', category: 'light', nonlethal: true },
+    mode: 'full'
+  })
+  const lethal = [1 / 20, 19 / 40, 19 / 40]
+  const nonlethal = [1 / 20, 19 / 80, 19 / 80, 19 / 80, 19 / 80]
+  const total = new Map<number, number>()
+  let drop = 0
+  for (let l = 0; l <= 2; l++) {
+    for (let n = 0; n <= 4; n++) {
+      const p = lethal[l]! * nonlethal[n]!
+      total.set(l + n, (total.get(l + n) ?? 0) + p)
+      // 2 − l HP left; down below 0 (never here) or when the nonlethal damage exceeds them (SRD 3.5 › Nonlethal Damage).
+      if (n > 2 - l) drop += p
+    }
+  }
+  assert.deepEqual(odds.distribution.map((o) => o.damage), [0, 1, 2, 3, 4, 5, 6])
+  for (const o of odds.distribution) near(o.probability, total.get(o.damage)!, `P(${o.damage})`)
+  near(odds.dropChance, drop, 'drop')
+  assert.equal(odds.killChance, 0)
+})
+
+test('the floor of a hit is nonlethal with a nonlethal weapon, and in pf1e: it never kills a dying target (PRD › Damage; SRD 3.5 › Nonlethal Damage)', () => {
+  // Str 3 (−4) with a 1d4: −3…0, every hit floored to 1. A target at −9 dies at −10 (dnd35; pf1e at −Con 10).
+  const weak = { baseAttackBonus: 0, abilities: { str: 3 } }
+  const dying = { ...plainTarget, abilities: { con: 10 }, hitPoints: { max: 10, current: -9 } }
+  const sap = attackOdds(getRuleset('dnd35'), { attacker: weak, target: dying, weapon: { name: 'sap', damage: '1d4', nonlethal: true } })
+  assert.equal(sap.killChance, 0)
+  const club = attackOdds(getRuleset('pf1e'), { attacker: weak, target: dying, weapon: { name: 'club', damage: '1d4' } })
+  assert.equal(club.killChance, 0)
+  // dnd35's floor is lethal: 1 point kills at −9 whenever the attack hits.
+  near(attackOdds(getRuleset('dnd35'), { attacker: weak, target: dying, weapon: { name: 'club', damage: '1d4' } }).killChance, 19 / 20, 'dnd35 kill')
+  // pf1e: a hit of exactly 1 is not floored: it is lethal and kills at −9.
+  near(attackOdds(getRuleset('pf1e'), { attacker: { baseAttackBonus: 0 }, target: dying, weapon: { name: 'x', damage: '1d1' } }).killChance, 19 / 20, 'pf1e 1 lethal')
+})
+
+test('massive damage from exactly 50: a failed DC 15 Fortitude save kills; 49 asks for no save (SRD 3.5 › Injury and Death › Massive Damage)', () => {
+  // Fort +0 fails on 1–14.
+  const target = { ...plainTarget, hitPoints: { max: 200 }, baseSaves: { fortitude: 0 } }
+  const at = (value: number) => attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target, weapon: { name: 'x', damage: '1d1' }, options: { damageModifiers: [{ value: value - 1 }] } })
+  near(at(50).killChance, (19 / 20) * (14 / 20), 'kill at 50')
+  assert.equal(at(49).killChance, 0)
+  // Below the threshold no Fortitude bonus is needed.
+  const { baseSaves: _, ...noSaves } = target
+  assert.equal(attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: noSaves, weapon: { name: 'x', damage: '1d4' } }).killChance, 0)
+})
+
+test('a survivor of massive damage is counted once: the later attacks add to the survivors\' table alone (SRD 3.5 › Massive Damage; Injury and Death)', () => {
+  // 50d1 (50) then a light 1d1 off hand (1), both hitting 19 in 20 (BAB 1, the feat: −2, −1 vs AC 0), at 40 HP, Fort +0 (fails 14 in 20).
+  // A 50 kills by the save (19/20 · 14/20) or, saved, by the damage (40 − 50 = −10): killChance = 19/20, never more.
+  const target = { ...plainTarget, hitPoints: { max: 40 }, baseSaves: { fortitude: 0 } }
+  const odds = attackOdds(getRuleset('dnd35'), {
+    attacker: { baseAttackBonus: 1, feats: ['two-weapon-fighting'] },
+    target,
+    weapon: { name: 'x', damage: '50d1' },
+    offHand: { name: 'o', damage: '1d1', category: 'light' },
+    mode: 'full'
+  })
+  near(odds.killChance, 19 / 20, 'kill')
+  near(odds.dropChance, 19 / 20, 'drop')
 })
