@@ -126,3 +126,29 @@ test('a prone attacker may shoot a shuriken in dnd35 but not in the variant, and
   const crossbow = { name: 'Heavy Crossbow', type: 'ranged' as const, damage: '1d10', critRange: 19, rangeIncrement: 120 }
   assert.equal(first(attack('variant', { attacker: prone, target: ac15, weapon: crossbow }, [10, 3])).attackBonus, 6)
 })
+
+/** The message of the rule error `run` throws (the problem's detail a client reads). */
+function messageOf (run: () => unknown): string {
+  try { run() } catch (error) { return (error as Error).message }
+  assert.fail('no error')
+}
+
+test('refusals say why: a 0-reach creature must enter its foe\'s square; the maximum range in feet; the condition that forbids a ranged attack (SRD 3.5 › Big and Little Creatures in Combat; Range Penalty; Conditions › Prone)', () => {
+  const tiny = messageOf(() => attack('dnd35', { attacker: { ...fighter, size: 'tiny' }, target: ac15, weapon: longsword, options: { distanceFeet: 5 } }))
+  assert.match(tiny, /\(a tiny creature must enter its foe's square\)/)
+  const medium = messageOf(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: longsword, options: { distanceFeet: 10 } }))
+  assert.doesNotMatch(medium, /must enter/)
+  assert.match(messageOf(() => attack('dnd35', { attacker: fighter, target: ac15, weapon: shortbow, options: { distanceFeet: 601 } })), /10 increments of 60 ft \(600 ft\)/)
+  assert.match(messageOf(() => attack('dnd35', { attacker: { ...fighter, conditions: ['prone'] }, target: ac15, weapon: shortbow })), /a prone attacker/)
+})
+
+test('Improved Unarmed Strike spares the −4 of an unarmed strike alone: lethal damage with a sap is −4 for anyone, untrained in the variant too (SRD 3.5 › Nonlethal Damage; variant › Unarmed Attacks)', () => {
+  const sap = { name: 'sap', damage: '1d6', nonlethal: true }
+  const trained = { ...fighter, feats: ['improved-unarmed-strike'] }
+  const d = first(attack('dnd35', { attacker: trained, target: ac15, weapon: sap, options: { nonlethal: true } }, [15, 3]))
+  assert.equal(d.attackBonus, 7 - 4)
+  assert.deepEqual([d.damage?.lethal, d.damage?.nonlethal], [3 + 2, 0])
+  const v = first(attack('variant', { attacker: fighter, target: ac15, weapon: sap, options: { nonlethal: true } }, [15, 3]))
+  assert.equal(v.attackBonus, 7 - 4)
+  assert.equal(v.damage?.nonlethal, 0)
+})
