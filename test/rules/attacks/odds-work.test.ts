@@ -115,3 +115,27 @@ test('the joint lethal × nonlethal table holds at most 200,000 cells (OpenAPI �
   assert.equal(work('dnd35', request('1d499')).cells, 200_000)
   assertRuleError(() => work('dnd35', request('1d500')), 'out-of-range', '/offHand/damage')
 })
+
+test('precision dice count once per hit, critical or not: a 1d4 with 2d6 sneak attack, flanking (SRD 3.5 › Sneak Attack; docs/rules.md §74)', () => {
+  // Normal: 3 dice, 1 + 2 … 4 + 12 (14 values); critical: 2 + 2 dice, 2 + 2 … 8 + 12 (17 values).
+  // steps 3·14 + 4·17 + 40·(1 + 15 + 18) = 1470; table 21: + 1 + 34 + 21 = 1526; end + 21 + 40·21 = 2387.
+  const rogue = { baseAttackBonus: 0, sneakAttack: '2d6' }
+  assert.deepEqual(work('dnd35', { attacker: rogue, target: ac10, weapon: d4, options: { flanking: true } }), { dice: 7, cells: 21, steps: 2387 })
+})
+
+test('the work limit holds at exactly 3,000,000 steps (OpenAPI › Limits)', () => {
+  // One way only (immune to criticals): 116d130 + 405, 521 … 15,485, s = 14,965 values, cells s + 2.
+  // steps 116·s + 40·(s + 2) + (1 + (s + 2) + 15,486) + 15,486 + 40·15,486 = 157·14,965 + 83 + 42·15,486 = 3,000,000.
+  const immune = { ...ac10, feats: ['immune-to-critical-hits'] }
+  const body = (plus: number): AttackRequest => ({ attacker: plain, target: immune, weapon: { name: 'x', damage: '116d130' }, options: { damageModifiers: [{ value: plus }] } })
+  assert.deepEqual(work('dnd35', body(405)), { dice: 116, cells: 15_486, steps: 3_000_000 })
+  // One more point of damage: 42 steps more, refused.
+  assertRuleError(() => work('dnd35', body(406)), 'out-of-range', '/weapon/damage')
+})
+
+test('a floored hit of a nonlethal weapon is nonlethal in the table: a 1d12 and a floored sap make 17 × 2 cells (SRD 3.5 › Nonlethal Damage; docs/rules.md §19)', () => {
+  // Str 3 (−4): the 1d12 reaches 8, 16 on a critical (lethal, floors lethal 1); the off-hand sap, full Str penalty, −3 … 0 (×2: −6 … 0), always floored to 1 nonlethal.
+  const weak = { baseAttackBonus: 1, abilities: { str: 3 } }
+  const sap = { name: 'sap', damage: '1d4', category: 'light' as const, nonlethal: true }
+  assert.equal(work('dnd35', { attacker: weak, target: { armorClass: { total: 0 } }, weapon: { name: 'x', damage: '1d12' }, offHand: sap, mode: 'full' }).cells, 17 * 2)
+})
