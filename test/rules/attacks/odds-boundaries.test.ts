@@ -159,3 +159,24 @@ test('a survivor of massive damage is counted once: the later attacks add to the
   near(odds.killChance, 19 / 20, 'kill')
   near(odds.dropChance, 19 / 20, 'drop')
 })
+
+test('sneak attack dice join each hit once, never multiplied; a nonlethal weapon\'s outcomes are its totals (SRD 3.5 › Sneak Attack; Nonlethal Damage)', () => {
+  // 1d1 weapon, 1d1 sneak attack, flanking (+2) against AC 0: a hit deals 1 + 1, a confirmed critical 2 + 1.
+  const odds = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0, sneakAttack: '1d1' }, target: { armorClass: { total: 0 } }, weapon: { name: 'x', damage: '1d1' }, options: { flanking: true } })
+  const crit = (1 / 20) * (19 / 20)
+  assert.deepEqual(odds.distribution.map((o) => o.damage), [0, 2, 3])
+  near(odds.distribution[1]!.probability, 19 / 20 - crit, 'P(2)')
+  near(odds.distribution[2]!.probability, crit, 'P(3)')
+  // A sap's 1d4 (immune to criticals): 1–4 nonlethal, listed by their totals.
+  const sap = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: plainTarget, weapon: { name: 'sap', damage: '1d4', nonlethal: true } })
+  assert.deepEqual(sap.attacks[0]!.damageDistribution.map((o) => o.damage), [0, 1, 2, 3, 4])
+})
+
+test('a coup de grace with a nonlethal weapon: the save is against DC 10 + the damage dealt, nonlethal too (SRD 3.5 › Helpless Defenders)', () => {
+  const sleeper = { conditions: ['helpless'], baseSaves: { fortitude: 0 } }
+  const odds = attackOdds(getRuleset('dnd35'), { attacker: { baseAttackBonus: 0 }, target: sleeper, weapon: { name: 'sap', damage: '1d4', nonlethal: true }, mode: 'coup-de-grace' })
+  const twoD4 = [0, 0, 1, 2, 3, 4, 3, 2, 1]
+  let kill = 0
+  for (let s = 2; s <= 8; s++) kill += (twoD4[s]! / 16) * fails(10 + s)
+  near(odds.killChance, kill, 'kill')
+})

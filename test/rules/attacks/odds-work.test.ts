@@ -139,3 +139,8 @@ test('a floored hit of a nonlethal weapon is nonlethal in the table: a 1d12 and 
   const sap = { name: 'sap', damage: '1d4', category: 'light' as const, nonlethal: true }
   assert.equal(work('dnd35', { attacker: weak, target: { armorClass: { total: 0 } }, weapon: { name: 'x', damage: '1d12' }, offHand: sap, mode: 'full' }).cells, 17 * 2)
 })
+
+test('pf1e\'s nonlethal floor adds no nonlethal column when no hit is floored: a 1d4 never below 1 (PRD › Damage)', () => {
+  // As dnd35's 1d4 above: 1–4 and 2–8, lethal only, table 9 × 1: 971 steps.
+  assert.deepEqual(work('pf1e', { attacker: plain, target: ac10, weapon: d4 }), { dice: 3, cells: 9, steps: 971 })
+})
