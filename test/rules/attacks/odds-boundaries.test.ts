@@ -180,3 +180,28 @@ test('a coup de grace with a nonlethal weapon: the save is against DC 10 + the d
   for (let s = 2; s <= 8; s++) kill += (twoD4[s]! / 16) * fails(10 + s)
   near(odds.killChance, kill, 'kill')
 })
+
+test('the nonlethal attack first, the lethal one second: the same two-way table (SRD 3.5 › Nonlethal Damage; Two-Weapon Fighting)', () => {
+  // A 1d4 sap in the primary hand, a light 1d2 weapon in the off hand; 2 HP left, as above.
+  const odds = attackOdds(getRuleset('dnd35'), {
+    attacker: { baseAttackBonus: 1, feats: ['two-weapon-fighting'] },
+    target: { ...plainTarget, hitPoints: { max: 10, current: 2 } },
+    weapon: { name: 'sap', damage: '1d4', nonlethal: true },
+    offHand: { name: 'x', damage: '1d2', category: 'light' },
+    mode: 'full'
+  })
+  const lethal = [1 / 20, 19 / 40, 19 / 40]
+  const nonlethal = [1 / 20, 19 / 80, 19 / 80, 19 / 80, 19 / 80]
+  const total = new Map<number, number>()
+  let drop = 0
+  for (let l = 0; l <= 2; l++) {
+    for (let n = 0; n <= 4; n++) {
+      const p = lethal[l]! * nonlethal[n]!
+      total.set(l + n, (total.get(l + n) ?? 0) + p)
+      if (n > 2 - l) drop += p
+    }
+  }
+  assert.deepEqual(odds.distribution.map((o) => o.damage), [0, 1, 2, 3, 4, 5, 6])
+  for (const o of odds.distribution) near(o.probability, total.get(o.damage)!, `P(${o.damage})`)
+  near(odds.dropChance, drop, 'drop')
+})
