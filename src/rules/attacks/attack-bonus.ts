@@ -83,6 +83,7 @@ function distanceModifiers (ruleset: Ruleset, attacker: CombatantInput, weapon: 
  */
 export function reachWeaponReach (rule: Ruleset['attacks']['reachWeaponReach'], natural: number): number {
   if (natural === 0) return 5
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: natural reach is 0 (returned above), 5 or 10 and more (size table), and at 5 ft both formulas give 10 ft, so which one runs never changes the reach
   if (rule === 'double' || natural > 5) return 2 * natural
   return natural + 5
 }
