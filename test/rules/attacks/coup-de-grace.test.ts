@@ -46,7 +46,7 @@ test('variant coup de grace: an attack roll at +4 against the helpless AC, then 
   assert.equal(a.damage?.total, 3 + 2 + 5 + 4)
   assert.deepEqual(purposes(r), ['attack', 'damage', 'sneak-attack', 'death-save'])
   assert.deepEqual(r.coupDeGrace && [r.coupDeGrace.save, r.coupDeGrace.dc, r.coupDeGrace.total, r.coupDeGrace.survived], ['death', 24, 19, false])
-  // A natural 20 doubles the damage (D30a), not the sneak attack die.
+  // A natural 20 doubles the damage (docs/rules.md §30), not the sneak attack die.
   const crit = attack('variant', { attacker: fighter, target: sleeper, weapon: { name: 'axe', damage: '1d8' }, mode: 'coup-de-grace' }, [20, 3, 4, 2, 18])
   assert.deepEqual([first(crit).critical, first(crit).damage?.total, crit.coupDeGrace?.dc, crit.coupDeGrace?.survived], [true, 21 + 2, 33, false])
   // A miss deals nothing and calls for no save.
@@ -55,7 +55,7 @@ test('variant coup de grace: an attack roll at +4 against the helpless AC, then 
   assertRuleError(() => attack('variant', { attacker: fighter, target: { conditions: ['helpless'] }, weapon: longsword, mode: 'coup-de-grace' }), 'missing-field', '/target/baseSaves/death')
 })
 
-test('variant projectile coup de grace is ranged: no −4 melee on the helpless AC (D30b)', () => {
+test('variant projectile coup de grace is ranged: no −4 melee on the helpless AC (docs/rules.md §30)', () => {
   const crossbow = { name: 'light crossbow', type: 'ranged' as const, damage: '1d8', rangeIncrement: 80 }
   const a = first(attack('variant', { attacker: fighter, target: sleeper, weapon: crossbow, mode: 'coup-de-grace' }, [10, 3, 4, 16]))
   assert.equal(a.targetAC, 10 - 5)

@@ -90,3 +90,25 @@ test('variant › Sneak Attacks: every attacker adds 1d6 to a hit on an off-guar
 test('OpenAPI › Limits: a sneak attack notation of 1,001 dice (1000d6+1d6) is refused naming /attacker/sneakAttack', () => {
   assertRuleError(() => attack('dnd35', { attacker: { ...rogue, sneakAttack: '1000d6+1d6' }, target: guard, weapon: rapier }), 'out-of-range', '/attacker/sneakAttack')
 })
+
+test('variant › Take Aim: the aimed shot\'s sneak attack reaches one range increment, never less than 30 ft; dnd35 has no such shot (docs/rules.md §148)', () => {
+  const archer = { baseAttackBonus: 2 }
+  const offGuard = { ...guard, conditions: ['off-guard'] }
+  const longbow = { name: 'longbow', type: 'ranged' as const, damage: '1d8', rangeIncrement: 60 }
+  // Aimed at 50 ft, inside the 60-ft increment: d20 9 + 2 = 11 ≥ 10 (off-guard); 3, then the 1d6.
+  const aimed = attack('variant', { attacker: archer, target: offGuard, weapon: longbow, options: { distanceFeet: 50, aimed: true } }, [9, 3, 5])
+  assert.deepEqual(purposes(aimed), ['attack', 'damage', 'sneak-attack'])
+  // The same shot not aimed: 50 ft is beyond the 30 ft of variant › Sneak Attacks.
+  const plain = attack('variant', { attacker: archer, target: offGuard, weapon: longbow, options: { distanceFeet: 50 } }, [9, 3])
+  assert.deepEqual(purposes(plain), ['attack', 'damage'])
+  // Aimed beyond the increment (70 ft): no sneak attack; d20 15 hits through any range penalty.
+  const beyond = attack('variant', { attacker: archer, target: offGuard, weapon: longbow, options: { distanceFeet: 70, aimed: true } }, [15, 3])
+  assert.deepEqual(purposes(beyond), ['attack', 'damage'])
+  // A 20-ft increment does not shorten the 30 ft: aimed at 30 ft still sneaks.
+  const sling = { name: 'sling', type: 'ranged' as const, damage: '1d4', rangeIncrement: 20 }
+  const short = attack('variant', { attacker: archer, target: offGuard, weapon: sling, options: { distanceFeet: 30, aimed: true } }, [15, 2, 4])
+  assert.deepEqual(purposes(short), ['attack', 'damage', 'sneak-attack'])
+  // dnd35 has no take aim: the flag changes nothing, 50 ft stays beyond 30.
+  const dnd = attack('dnd35', { attacker: rogue, target: flatFooted, weapon: longbow, options: { distanceFeet: 50, aimed: true } }, [10, 4])
+  assert.deepEqual(purposes(dnd), ['attack', 'damage'])
+})
