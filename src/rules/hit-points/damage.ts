@@ -52,6 +52,7 @@ export interface DamageOutcome {
  * `detail: false` is the fast path (docs/architecture.md › The fast path): the
  * same numbers from the same dice, the damage dice without their terms.
  */
+// Stryker disable next-line BooleanLiteral: equivalent: `detail` only picks rollNotation or rollTotal, which draw the same dice in the same order for the same purposes (dice/roller.ts) to the same total, and the outcome keeps only that total
 export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Blow, dice: Dice, detail = true): DamageOutcome {
   const before = atPath('/creature', () => hitPointsOf(creature, ruleset))
   const amount = blow.dice !== undefined ? Math.max(0, rollBlow(boundedNotation(blow.dice, '/damage/dice'), dice, detail)) : (blow.amount ?? 0)
