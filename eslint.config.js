@@ -4,7 +4,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['.scratch/**', 'dist/**', 'node_modules/**', 'src/generated/**', '.data/**', 'coverage/**', 'test/contract/generated/**'] },
+  { ignores: ['.scratch/**', '.stryker-tmp/**', 'dist/**', 'node_modules/**', 'src/generated/**', '.data/**', 'coverage/**', 'test/contract/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
