@@ -154,12 +154,12 @@ function threadNiceValues (): number[] {
 test('README › Operations: simulation threads run at a lower priority than the event loop, so requests come first', { skip: !existsSync('/proc/thread-self') && 'needs Linux /proc' }, async () => {
   const own = getPriority()
   const lowered = Math.min(19, own + SIMULATION_NICE_INCREMENT)
-  const before = threadNiceValues().filter((nice) => nice === lowered).length
   const pooled = await statelessApp({ SIMULATION_THREADS: '1' })
   try {
     await supertest(pooled.server).post('/v1/simulations').send({ ruleset: 'dnd35', runs: 10, sides: { a: [fighter('a')], b: [fighter('b')] } }).expect(200)
-    // The worker stays in the pool (30 s idle) at its lowered priority; the main thread keeps the process's.
-    assert.equal(threadNiceValues().filter((nice) => nice === lowered).length, before + 1)
+    // The worker that just ran stays in the pool (30 s idle) at its lowered priority; the main thread keeps the
+    // process's. (Counted as at least one: another app's idle worker in this process may come or go meanwhile.)
+    assert.ok(threadNiceValues().filter((nice) => nice === lowered).length >= 1, 'a simulation thread at the lowered priority')
     assert.equal(getPriority(), own)
   } finally {
     await pooled.close()
