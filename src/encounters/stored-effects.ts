@@ -15,8 +15,11 @@ export function storedEffects (c: CombatantState): StoredEffect[] {
 }
 
 function setEffects (draft: Draft, c: CombatantState, next: StoredEffect[], added: string[], removed: string[], cause: string): void {
-  if (next.length === 0) delete c.statBlock.effects
-  else c.statBlock.effects = next
+  // A new stat block, never a change to the one held: a simulation's runs share stat blocks (docs/rules.md §140).
+  const statBlock = { ...c.statBlock }
+  if (next.length === 0) delete statBlock.effects
+  else statBlock.effects = next
+  c.statBlock = statBlock
   if (added.length + removed.length > 0) draft.applied.push({ kind: 'effects', combatantId: c.id, added, removed, cause })
 }
 

@@ -1,5 +1,5 @@
 import { type AbilityName, abilityModifier } from './abilities.js'
-import { type CombatantInput, hasFeat } from './combatant.js'
+import { type CombatantInput, type HitPointsInput, hasFeat } from './combatant.js'
 import { hitPointsOf } from './hit-points/state.js'
 import { injury, status } from './hit-points/status.js'
 import type { HitPointStatus } from './hit-points/types.js'
@@ -380,7 +380,11 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
   let memo = statsMemo.get(creature)
   if (memo === undefined || memo.ruleset !== ruleset || memo.conditions !== creature.conditions || memo.hitPoints !== creature.hitPoints ||
     memo.abilities !== creature.abilities || memo.feats !== creature.feats || memo.statBlockEffects !== creature.effects) {
-    memo = { ruleset, conditions: creature.conditions, hitPoints: creature.hitPoints, abilities: creature.abilities, feats: creature.feats, statBlockEffects: creature.effects, stats: [] }
+    // Another creature object made of the same parts (an encounter makes a new one from its stored combatant
+    // for each rules call; a simulation's runs share the stat block's objects): the same stats.
+    const same = statsMemo.find((m) => m.ruleset === ruleset && m.abilities === creature.abilities && m.feats === creature.feats &&
+      m.statBlockEffects === creature.effects && sameNames(m.conditions, creature.conditions) && sameHitPoints(m.hitPoints, creature.hitPoints))
+    memo = { ruleset, conditions: creature.conditions, hitPoints: creature.hitPoints, abilities: creature.abilities, feats: creature.feats, statBlockEffects: creature.effects, stats: same?.stats ?? [] }
     statsMemo.set(creature, memo)
   }
   const known = memo.stats[key]
@@ -396,6 +400,39 @@ export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situ
   const stats = computeStats(ruleset, creature, effects, own, situation)
   memo.stats[key] = stats
   return stats
+}
+
+function sameNames (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true
+  if (a === undefined || b === undefined || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Every field equal, the death-save tally's too; a field one has and the other lacks makes them differ. */
+function sameHitPoints (a: HitPointsInput | undefined, b: HitPointsInput | undefined): boolean {
+  if (a === b) return true
+  if (a === undefined || b === undefined) return false
+  let fields = 0
+  for (const key in a) {
+    fields++
+    const x = (a as unknown as Record<string, unknown>)[key]
+    const y = (b as unknown as Record<string, unknown>)[key]
+    if (x === y) continue
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || !sameFlat(x as Record<string, unknown>, y as Record<string, unknown>)) return false
+  }
+  for (const _key in b) fields--
+  return fields === 0
+}
+
+function sameFlat (a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  let fields = 0
+  for (const key in a) {
+    fields++
+    if (a[key] !== b[key]) return false
+  }
+  for (const _key in b) fields--
+  return fields === 0
 }
 
 /**

@@ -29,6 +29,15 @@ export class RecentByIdentity<K extends object, V> {
     return undefined
   }
 
+  /** The first value kept (under any key) that `matches` accepts. */
+  find (matches: (value: V) => boolean): V | undefined {
+    for (let i = 0; i < this.size; i++) {
+      const value = this.values[i]
+      if (value !== undefined && matches(value)) return value
+    }
+    return undefined
+  }
+
   set (key: K, value: V): void {
     for (let i = 0; i < this.size; i++) {
       if (this.keys[i] === key) {

@@ -71,3 +71,29 @@ test('docs/rules.md §140: a new condition or hit-point state is a new plan', ()
   for (const a of mid.input.start.kind === 'encounter' ? mid.input.start.state.combatants : []) for (const b of mid.input.start.kind === 'encounter' ? mid.input.start.state.combatants : []) if (a.side !== b.side) pairs.add(`${a.id}>${b.id}`)
   assert.ok(plans.counts.computed > pairs.size, JSON.stringify(plans.counts))
 })
+
+/** Freeze an object and everything it holds: a change in place then throws (ES modules are strict). */
+function deepFreeze<T> (value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
+    Object.freeze(value)
+  }
+  return value
+}
+
+test('docs/rules.md §140: the runs share the starting state\'s objects and change none of them (a lasting effect ending, a confused creature\'s roll and its attackers, aid waiting)', () => {
+  const mid = cases.find((x) => x.name === 'encounter mid-fight') as Case
+  const input = structuredClone(mid.input)
+  assert.equal(input.start.kind, 'encounter')
+  if (input.start.kind !== 'encounter') return
+  const [ana, bo] = ['ana', 'bo'].map((id) => input.start.kind === 'encounter' ? input.start.state.combatants.find((c) => c.id === id) : undefined)
+  assert.ok(ana && bo)
+  // Bless on ana until the start of round 2 (the stat block's effects end by replacing the list, docs/rules.md §96).
+  ana.statBlock.effects = [{ target: 'attack', value: 1, type: 'morale', source: 'bless', endsAt: { round: 2, initiativeCount: null } }]
+  // bo confused, attacked by orc-3 since its last turn (docs/rules.md §147): its behaviour is kept on the condition record.
+  bo.conditions.push({ name: 'confused', endsAt: { round: 3, initiativeCount: null }, attackedBy: ['orc-3'] } as never)
+  ana.pending = [{ kind: 'aid', choice: 'ac', ally: 'ana', opponent: 'orc-3', value: 2 }]
+  const unfrozen = simulate(structuredClone(input))
+  const frozen = deepFreeze(structuredClone(input))
+  assert.equal(JSON.stringify(simulate(frozen)), JSON.stringify(unfrozen), 'the same body from a state no run could change')
+})

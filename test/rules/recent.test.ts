@@ -41,3 +41,25 @@ test('a creature pushed out of the memo by 40 others gets the same stats again, 
   assert.deepEqual(after.changes('attack.melee').map((m) => m.value).sort(), [-2, -2])
   assert.deepEqual(after.effects.map((e) => e.name), ['shaken', 'entangled'])
 })
+
+test('a new creature object made of the same parts (the same abilities, feats and effects objects, equal condition names and hit points) gets the stats already worked out; one part different, its own (SRD 3.5 › Conditions › Shaken)', () => {
+  const dnd35 = getRuleset('dnd35')
+  const abilities = { dex: 14, con: 12 }
+  const feats = ['dodge']
+  const first = effectiveStats(dnd35, { abilities, feats, conditions: ['shaken'], hitPoints: { max: 10, current: 4, deathSaves: { successes: 0, failures: 0 } } })
+  const twin = effectiveStats(dnd35, { abilities, feats, conditions: ['shaken'], hitPoints: { max: 10, current: 4, deathSaves: { successes: 0, failures: 0 } } })
+  assert.equal(twin, first, 'the same stats object: nothing worked out again')
+  // Each differing part is its own creature: other hit points (−1: dying, unconscious, helpless), conditions, abilities objects.
+  const dying = effectiveStats(dnd35, { abilities, feats, conditions: ['shaken'], hitPoints: { max: 10, current: -1, deathSaves: { successes: 0, failures: 0 } } })
+  assert.notEqual(dying, first)
+  assert.equal(dying.helpless, true)
+  assert.equal(first.helpless, false)
+  const calm = effectiveStats(dnd35, { abilities, feats, hitPoints: { max: 10, current: 4, deathSaves: { successes: 0, failures: 0 } } })
+  assert.deepEqual(calm.changes('attack.melee'), [])
+  assert.deepEqual(first.changes('attack.melee').map((m) => m.value), [-2])
+  const fewerFields = effectiveStats(dnd35, { abilities, feats, conditions: ['shaken'], hitPoints: { max: 10, current: 4 } })
+  assert.notEqual(fewerFields, first, 'a missing field is a different creature to the memo (it may be worked out again, never mixed up)')
+  const otherAbilities = effectiveStats(dnd35, { abilities: { dex: 8, con: 12 }, feats, conditions: ['shaken'], hitPoints: { max: 10, current: 4, deathSaves: { successes: 0, failures: 0 } } })
+  assert.equal(otherAbilities.dexterity.modifier, -1)
+  assert.equal(first.dexterity.modifier, 2)
+})

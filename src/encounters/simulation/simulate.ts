@@ -67,29 +67,25 @@ function baseState (start: SimulationStart): { state: EncounterState, started: b
   return { state: created.state, started: false }
 }
 
-/** A copy of plain data (the encounter state is JSON): arrays and objects copied, all the way down. */
-function copyData<T> (value: T): T {
-  if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map(copyData) as T
-  const out: Record<string, unknown> = {}
-  for (const key in value) out[key] = copyData((value as Record<string, unknown>)[key])
-  return out as T
-}
-
 /**
- * The state a run fights in: the base state copied, as structuredClone would,
- * but each stat block copied one level only. A fight replaces a stat block's
- * fields (its lasting effects as they end, docs/rules.md §96) and never changes
- * what they hold, so the runs may share what they hold (docs/rules.md §140).
+ * The state a run fights in, sharing with `state` what a fight never changes
+ * in place (docs/rules.md §140): the transition and the fight replace a
+ * combatant's hit points, conditions list, pending list, readied action and
+ * stat block (its lasting effects end by a new stat block:
+ * src/encounters/stored-effects.ts) rather than change what they hold. What
+ * they do change in place is copied: the state and each combatant, the turn
+ * order, the turn's spent slots, and each condition record (a behaviour roll
+ * is kept on it). The runs then also share the objects the rules memoize
+ * (src/rules/effects.ts), such as a stat block's abilities.
  */
 export function copyForRun (state: EncounterState): EncounterState {
-  const copy = copyData<EncounterState>({ ...state, combatants: [] })
-  copy.combatants = state.combatants.map((c) => {
-    const out = copyData<CombatantState>({ ...c, statBlock: {} })
-    out.statBlock = { ...c.statBlock }
-    return out
-  })
-  return copy
+  const turn = state.turn === null ? null : { combatantId: state.turn.combatantId, initiativeCount: state.turn.initiativeCount, spent: state.turn.spent.slice() }
+  const combatants = new Array<CombatantState>(state.combatants.length)
+  for (let i = 0; i < combatants.length; i++) {
+    const c = state.combatants[i] as CombatantState
+    combatants[i] = { ...c, conditions: c.conditions.length === 0 ? [] : c.conditions.map((x) => ({ ...x })), pending: c.pending.slice() }
+  }
+  return { ...state, turn, order: state.order.slice(), downAtCount: state.downAtCount.slice(), combatants }
 }
 
 function isDead (state: EncounterState, id: string): boolean {
