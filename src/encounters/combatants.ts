@@ -83,7 +83,8 @@ export function newCombatant (entry: CombatantEntry, ruleset: Ruleset): Combatan
 export function isDown (c: CombatantState, ruleset: Ruleset): boolean {
   const status = c.hitPoints?.status
   if (status === 'dead' || status === 'dying' || status === 'unconscious' || status === 'stable') return true
-  return c.conditions.some((x) => conditionHasTag(ruleset, x.name, 'out-of-fight'))
+  for (const x of c.conditions) if (conditionHasTag(ruleset, x.name, 'out-of-fight')) return true
+  return false
 }
 
 export function isDying (c: CombatantState): boolean {

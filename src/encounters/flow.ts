@@ -38,7 +38,9 @@ export interface Draft {
 }
 
 export function combatantById (state: EncounterState, id: string): CombatantState | undefined {
-  return state.combatants.find((c) => c.id === id)
+  // A loop, not `find` with a closure: every turn of a simulated fight looks combatants up many times.
+  for (const c of state.combatants) if (c.id === id) return c
+  return undefined
 }
 
 function setConditions (draft: Draft, c: CombatantState, next: ConditionRecord[], cause: string): void {
@@ -84,7 +86,7 @@ export function endsAt (draft: Draft, rounds: number): ConditionRecord['endsAt']
 /** Remove the conditions whose time is up when the count `count` of round `round` is about to act. */
 function expireConditions (draft: Draft, round: number, count: number | null): void {
   for (const c of draft.state.combatants) {
-    if (!c.conditions.some((x) => x.endsAt !== null)) continue
+    if (!hasTimedCondition(c)) continue
     const next = c.conditions.filter((x) => {
       if (x.endsAt === null) return true
       if (x.endsAt.round < round) return false
@@ -95,6 +97,11 @@ function expireConditions (draft: Draft, round: number, count: number | null): v
   }
   // Effects end the same way (docs/rules.md §96).
   expireEffects(draft, round, count)
+}
+
+function hasTimedCondition (c: CombatantState): boolean {
+  for (const x of c.conditions) if (x.endsAt !== null) return true
+  return false
 }
 
 /** Everyone's count, in acting order, from an initiative roll. */
@@ -131,8 +138,11 @@ export function isRestricted (state: EncounterState, c: CombatantState): boolean
  */
 function endOwnTurnStances (draft: Draft, c: CombatantState): void {
   const round = draft.state.round
-  const ended = c.conditions.filter((x) => OWN_TURN_STANCES.has(x.name) && x.endsAt !== null && x.endsAt.round <= round)
-  if (ended.length > 0) setConditions(draft, c, c.conditions.filter((x) => !ended.includes(x)), 'its next turn began')
+  if (hasTimedCondition(c)) {
+    const ended = c.conditions.filter((x) => OWN_TURN_STANCES.has(x.name) && x.endsAt !== null && x.endsAt.round <= round)
+    if (ended.length > 0) setConditions(draft, c, c.conditions.filter((x) => !ended.includes(x)), 'its next turn began')
+  }
+  if (c.pending.length === 0) return
   const kept = keptAtTurnStart(c.pending, round)
   if (kept.length !== c.pending.length) {
     draft.applied.push({ kind: 'pending', combatantId: c.id, added: [], removed: c.pending.filter((p) => !kept.includes(p)).map(pendingLabel), cause: 'its next turn began' })
@@ -181,12 +191,12 @@ function nextRound (draft: Draft): void {
 
 /** The combatants on count `count` that are down, in acting order (docs/rules.md §68). */
 function downAt (state: EncounterState, ruleset: Ruleset, count: number): string[] {
-  const down: string[] = []
-  for (const id of state.order) {
-    const x = combatantById(state, id)
-    if (x !== undefined && x.initiative === count && isDown(x, ruleset)) down.push(x.id)
-  }
-  return down
+  // Those on the count that are down, found in one pass (mostly none), then put in acting order.
+  let down: string[] | null = null
+  for (const x of state.combatants) if (x.initiative === count && isDown(x, ruleset)) (down ??= []).push(x.id)
+  if (down === null) return []
+  const found = down
+  return state.order.filter((id) => found.includes(id))
 }
 
 /**

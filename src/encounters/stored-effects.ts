@@ -48,11 +48,11 @@ export function isOver (endsAt: ConditionRecord['endsAt'] | undefined, round: nu
 /** Remove the effects whose time is up, as conditions end (docs/rules.md §69). */
 export function expireEffects (draft: Draft, round: number, count: number | null): void {
   for (const c of draft.state.combatants) {
-    const list = storedEffects(c)
-    if (list.length === 0) continue
-    const next = list.filter((e) => !isOver(e.endsAt, round, count))
+    const list = c.statBlock.effects
+    if (!Array.isArray(list) || list.length === 0) continue
+    const next = (list as StoredEffect[]).filter((e) => !isOver(e.endsAt, round, count))
     if (next.length === list.length) continue
-    const removed = [...new Set(list.filter((e) => !next.includes(e)).map((e) => e.source))]
+    const removed = [...new Set((list as StoredEffect[]).filter((e) => !next.includes(e)).map((e) => e.source))]
     setEffects(draft, c, next, [], removed, 'duration ended')
   }
 }

@@ -7,6 +7,7 @@
 import { rollAttackAction, type AttackActionResult } from '../../rules/attacks/resolve.js'
 import type { AttackRequest } from '../../rules/attacks/request.js'
 import { Dice } from '../../rules/dice/roller.js'
+import { continueSeedHash, seedPrefixHash } from '../../rules/dice/prng.js'
 import { DomainError } from '../../rules/errors.js'
 import { budgetRefusal, type Slot } from '../../rules/turn-flow.js'
 import { creatureOf, isDown } from '../combatants.js'
@@ -47,6 +48,30 @@ export function resolveSimulatedAttack (draft: Draft, plans: PlanCache, actor: C
 }
 
 const NO_TARGET: AttackRequest['target'] = Object.freeze({})
+
+/**
+ * The seeds of a run's events, `<run seed>:<k>`, each hashed on from the
+ * hash of `<run seed>:` (the same number `seedToInt` gives the whole text).
+ */
+export class EventSeeds {
+  private readonly prefix: string
+  private readonly prefixHash: number
+
+  constructor (runSeed: string) {
+    this.prefix = `${runSeed}:`
+    this.prefixHash = seedPrefixHash(this.prefix)
+  }
+
+  text (k: number): string {
+    return this.prefix + String(k)
+  }
+
+  /** The dice of the k-th event; no roll is reported, so they record none (the fast path). */
+  dice (k: number): Dice {
+    const n = String(k)
+    return new Dice({ seed: this.prefix + n, record: false, seedInt: continueSeedHash(this.prefixHash, n) })
+  }
+}
 
 /**
  * The side still standing (docs/rules.md §68: not dead, dying, stable or
@@ -113,18 +138,18 @@ function isRefusal (error: unknown): boolean {
 const FULL_THEN_SINGLE: ReadonlyArray<'full' | 'single'> = ['full', 'single']
 const SINGLE: ReadonlyArray<'full' | 'single'> = ['single']
 
-function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally: FightTally, seed: string, plans: PlanCache): boolean {
+function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally: FightTally, seeds: EventSeeds, k: number, plans: PlanCache): boolean {
   const { state, ruleset } = draft
   const weapon = firstWeapon(actor)
   if (!weapon || actor.side === null) return false
-  const enemies = state.combatants.filter((c) => c.side !== null && c.side !== actor.side && !isDown(c, ruleset))
+  const enemies: CombatantState[] = []
+  for (const c of state.combatants) if (c.side !== null && c.side !== actor.side && !isDown(c, ruleset)) enemies.push(c)
   if (enemies.length === 0) return false
-  const target = chooseTarget(tactic.target, enemies, tally.dealt, seed)
+  const target = chooseTarget(tactic.target, enemies, tally.dealt, seeds, k)
   const modes = tactic.fullAttack && ruleset.attacks.fullAttack ? FULL_THEN_SINGLE : SINGLE
   for (const mode of modes) {
     if (!spend(draft, actor, mode === 'full' ? 'fullRound' : 'primary')) continue
-    // No roll is reported: the dice record none (the fast path).
-    draft.dice = new Dice({ seed, record: false })
+    draft.dice = seeds.dice(k)
     const request = (): AttackRequest => {
       const { offHand, ...primary } = weapon
       return {
@@ -173,6 +198,7 @@ function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally:
 export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: FightTally, firstEvent = 1, plans = new PlanCache()): FightOutcome {
   const { state } = draft
   const startRound = state.round
+  const seeds = new EventSeeds(runSeed)
   let k = firstEvent
   for (;;) {
     const standing = lastSideStanding(state, draft.ruleset)
@@ -180,9 +206,9 @@ export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: Fig
     if (standing !== undefined) return { winner: standing, rounds: Math.min(rounds, ROUND_CAP) }
     if (rounds > ROUND_CAP || state.turn === null) return { winner: null, rounds: Math.min(rounds, ROUND_CAP) }
     const actor = combatantById(state, state.turn.combatantId) as CombatantState
-    if (attackTurn(draft, actor, tactic, tally, `${runSeed}:${k}`, plans)) k++
+    if (attackTurn(draft, actor, tactic, tally, seeds, k, plans)) k++
     // end-turn, as the encounter action does it.
-    draft.dice = new Dice({ seed: `${runSeed}:${k}`, record: false })
+    draft.dice = seeds.dice(k)
     k++
     advanceFrom(draft, turnIndex(state) + 1)
     draft.applied.length = 0

@@ -35,18 +35,6 @@ function effectsKeyOf (c: CombatantState): string {
  * (bloodied, wounded), so there every hit-point field is part of the key.
  */
 export function planKeyOf (c: CombatantState, ruleset: Ruleset): string {
-  // Conditions, hit points and lasting effects are replaced, never changed in place, when they change.
-  const effects = c.statBlock.effects
-  const memo = planKeys.get(c)
-  if (memo !== undefined && memo.conditions === c.conditions && memo.hitPoints === c.hitPoints && memo.effects === effects && memo.ruleset === ruleset) return memo.key
-  const key = computeKey(c, ruleset)
-  planKeys.set(c, { conditions: c.conditions, hitPoints: c.hitPoints, effects, ruleset, key })
-  return key
-}
-
-const planKeys = new WeakMap<CombatantState, { conditions: unknown, hitPoints: unknown, effects: unknown, ruleset: Ruleset, key: string }>()
-
-function computeKey (c: CombatantState, ruleset: Ruleset): string {
   let key = effectsKeyOf(c)
   for (const x of c.conditions) key += `${x.name},`
   const hp = c.hitPoints
@@ -55,8 +43,19 @@ function computeKey (c: CombatantState, ruleset: Ruleset): string {
   return `${key}|${hp.status}:${hp.max}:${hp.current}:${hp.temporary}:${hp.nonlethal}:${hp.woundPoints}:${hp.deathSaves.successes}:${hp.deathSaves.failures}:${hp.constitutionDamage}`
 }
 
+/** A combatant's plan key as a number, and the objects it was worked out from (replaced, never changed in place, when they change). */
+interface KeyMemo {
+  conditions: unknown
+  hitPoints: unknown
+  effects: unknown
+  number: number
+}
+
 /** Most plans one simulation keeps; a miss only costs the planning the rules would do anyway. */
 export const MAX_PLANS = 20_000
+
+/** Most plan keys numbered at once (2^21): past it, the cache starts afresh. */
+const KEY_NUMBERS = 2 ** 21
 
 /** How a plan was obtained, for the tests that count work (never timing). */
 export interface PlanCounts {
@@ -74,7 +73,12 @@ export interface PlanCounts {
  */
 export class PlanCache {
   readonly counts: PlanCounts = { computed: 0, reused: 0 }
-  private readonly plans = new Map<string, AttackActionPlan>()
+  /** By (actor's key number × 2^21 + target's key number) × 2 + mode. */
+  private readonly plans = new Map<number, AttackActionPlan>()
+  /** Each combatant id with its plan key (`<id>\0<ruleset>\0<planKeyOf>`), numbered in the order met. */
+  private readonly keyNumbers = new Map<string, number>()
+  /** Per combatant id, its key number last worked out. */
+  private readonly lastKeys = new Map<string, KeyMemo>()
   /** Also plan every reused attack afresh and fail unless the two plans are the same (the tests' check of the keys). */
   private readonly verify: boolean
 
@@ -88,7 +92,9 @@ export class PlanCache {
    * (built only then).
    */
   plan (ruleset: Ruleset, actor: CombatantState, target: CombatantState, mode: 'full' | 'single', request: () => AttackRequest): AttackActionPlan {
-    const key = `${ruleset.id}\u0000${mode}\u0000${actor.id}\u0000${planKeyOf(actor, ruleset)}\u0000${target.id}\u0000${planKeyOf(target, ruleset)}`
+    // Numbers stay below KEY_NUMBERS, so two of them and the mode make one exact integer key.
+    if (this.keyNumbers.size >= KEY_NUMBERS - 2) this.forget()
+    const key = (this.keyNumberOf(actor, ruleset) * KEY_NUMBERS + this.keyNumberOf(target, ruleset)) * 2 + (mode === 'full' ? 1 : 0)
     const kept = this.plans.get(key)
     if (kept !== undefined) {
       this.counts.reused++
@@ -101,6 +107,28 @@ export class PlanCache {
     if (this.plans.size >= MAX_PLANS) this.plans.clear()
     this.plans.set(key, plan)
     return plan
+  }
+
+  /** The number of the combatant's plan key, worked out again only when its conditions, hit points or effects were replaced. */
+  private keyNumberOf (c: CombatantState, ruleset: Ruleset): number {
+    const effects = c.statBlock.effects
+    const last = this.lastKeys.get(c.id)
+    if (last !== undefined && last.conditions === c.conditions && last.hitPoints === c.hitPoints && last.effects === effects) return last.number
+    const text = `${c.id}\u0000${ruleset.id}\u0000${planKeyOf(c, ruleset)}`
+    let number = this.keyNumbers.get(text)
+    if (number === undefined) {
+      number = this.keyNumbers.size
+      this.keyNumbers.set(text, number)
+    }
+    this.lastKeys.set(c.id, { conditions: c.conditions, hitPoints: c.hitPoints, effects, number })
+    return number
+  }
+
+  /** Start afresh: every plan and key number dropped (they are worked out again as needed). */
+  private forget (): void {
+    this.plans.clear()
+    this.keyNumbers.clear()
+    this.lastKeys.clear()
   }
 
   private check (kept: AttackActionPlan, ruleset: Ruleset, request: AttackRequest): void {

@@ -21,14 +21,15 @@ function currentHitPoints (c: CombatantState): number {
  * The enemy to attack among `enemies` (able to act, in roster order):
  * lowest current hit points (temporary included); highest threat, the one that
  * has dealt the most damage in this fight, then the highest base attack bonus;
- * random, a d<n> from the seed `<turn seed>:target` (POST /v1/dice replays it).
+ * random, a d<n> from the seed `<turn seed>:target` (POST /v1/dice replays it),
+ * the turn's seed being `seeds.text(k)`.
  * Ties go to the first listed.
  */
-export function chooseTarget (rule: TargetRule, enemies: readonly CombatantState[], dealt: ReadonlyMap<string, number>, turnSeed: string): CombatantState {
+export function chooseTarget (rule: TargetRule, enemies: readonly CombatantState[], dealt: ReadonlyMap<string, number>, seeds: { text: (k: number) => string }, k: number): CombatantState {
   let best = enemies[0] as CombatantState
   if (rule === 'random') {
     if (enemies.length === 1) return best
-    const roll = new Dice({ seed: `${turnSeed}:target` }).roll(enemies.length, 'target')
+    const roll = new Dice({ seed: `${seeds.text(k)}:target`, record: false }).roll(enemies.length, 'target')
     return enemies[roll - 1] as CombatantState
   }
   for (let i = 1; i < enemies.length; i++) {

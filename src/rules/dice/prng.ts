@@ -9,8 +9,18 @@ export type Seed = string | number
  * so a seed copied out of a JSON response replays whatever type it lands as.
  */
 export function seedToInt (seed: Seed): number {
-  const text = String(seed)
-  let hash = 0x811c9dc5
+  return continueSeedHash(FNV_OFFSET_BASIS, String(seed))
+}
+
+const FNV_OFFSET_BASIS = 0x811c9dc5
+
+/**
+ * The hash `seedToInt` gives `<text of the hash so far>` + `text`: FNV-1a
+ * reads the text one character at a time, so a seed's common prefix (a
+ * simulated run's `<run seed>:`) is hashed once and each event's seed
+ * continues from it.
+ */
+export function continueSeedHash (hash: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i)
     hash = Math.imul(hash, 0x01000193)
@@ -18,8 +28,18 @@ export function seedToInt (seed: Seed): number {
   return hash | 0
 }
 
+/** `seedToInt` of `prefix`, to continue with `continueSeedHash`. */
+export function seedPrefixHash (prefix: string): number {
+  return continueSeedHash(FNV_OFFSET_BASIS, prefix)
+}
+
 /** A die-rolling function backed by pure-rand's xoroshiro128+ (uniform, unbiased integer draws). */
 export function seededDie (seed: Seed): (faces: number) => number {
-  const rng = xoroshiro128plus(seedToInt(seed))
+  return dieOfSeedInt(seedToInt(seed))
+}
+
+/** The die of a seed already hashed by `seedToInt` (or `continueSeedHash`). */
+export function dieOfSeedInt (seedInt: number): (faces: number) => number {
+  const rng = xoroshiro128plus(seedInt)
   return (faces: number) => uniformInt(rng, 1, faces)
 }

@@ -1,8 +1,12 @@
 import { DomainError } from '../errors.js'
 import { type ParsedNotation, parseNotation } from './notation.js'
-import { type Seed, seededDie } from './prng.js'
+import { type Seed, dieOfSeedInt, seededDie } from './prng.js'
 
 export const MAX_SEQUENCE_LENGTH = 1000
+
+/** The rolls of dice that record none: always empty, shared. */
+const NOTHING_RECORDED: RollRecord[] = Object.freeze([]) as unknown as RollRecord[]
+const NO_SEQUENCE: readonly number[] = Object.freeze([])
 
 /** One die as reported in a response's `rolls`. */
 export interface RollRecord {
@@ -34,21 +38,25 @@ export interface NotationRoll {
  */
 export class Dice {
   readonly seed: Seed
-  readonly rolls: RollRecord[] = []
+  readonly rolls: RollRecord[]
   /** Dice drawn so far, fixed or seeded, recorded or not: the work done, and what two paths must agree on. */
   drawn = 0
   readonly recording: boolean
   private readonly sequence: readonly number[]
   private readonly sequencePath: string
   private nextFixed = 0
-  private readonly random: (faces: number) => number
+  /** `seedToInt(seed)`, when the caller hashed it already (a simulated run's event seeds: dice/prng.ts). */
+  private readonly seedInt: number | undefined
+  /** Made at the first seeded die: many events (a simulated end of turn) roll none. */
+  private random: ((faces: number) => number) | null = null
 
-  constructor (options: { seed: Seed, sequence?: readonly number[], sequencePath?: string, record?: boolean }) {
+  constructor (options: { seed: Seed, sequence?: readonly number[], sequencePath?: string, record?: boolean, seedInt?: number }) {
     this.seed = options.seed
     this.recording = options.record ?? true
-    this.sequence = options.sequence ?? []
+    this.rolls = this.recording ? [] : NOTHING_RECORDED
+    this.sequence = options.sequence ?? NO_SEQUENCE
     this.sequencePath = options.sequencePath ?? '/dice/sequence'
-    this.random = seededDie(options.seed)
+    this.seedInt = options.seedInt
   }
 
   /** Roll one die with `faces` faces for the named step. */
@@ -62,6 +70,7 @@ export class Dice {
         throw new DomainError('invalid-die-value', message, [{ path: `${this.sequencePath}/${index}`, message }])
       }
     } else {
+      this.random ??= this.seedInt === undefined ? seededDie(this.seed) : dieOfSeedInt(this.seedInt)
       result = this.random(faces)
     }
     this.drawn++
