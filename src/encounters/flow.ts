@@ -2,7 +2,7 @@
 // new round bring, when conditions end. Pure: it changes the draft state the
 // transition hands it, rolls with the dice it is given.
 import type { Dice } from '../rules/dice/roller.js'
-import { hasFeat } from '../rules/combatant.js'
+import { type CombatantInput, hasFeat } from '../rules/combatant.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
 import { receiveHealing, reportHitPoints } from '../rules/hit-points/index.js'
 import { rollInitiative, type InitiativeOutcome } from '../rules/initiative/initiative.js'
@@ -111,7 +111,7 @@ export function applyInitiative (draft: Draft, outcome: InitiativeOutcome): void
     if (c) c.initiative = entry.total
   }
   draft.state.order = outcome.order.map((e) => e.id)
-  draft.applied.push({ kind: 'initiative', round: draft.state.round, order: outcome.order.map((e) => ({ id: e.id, initiative: e.total })) })
+  if (draft.quiet !== true) draft.applied.push({ kind: 'initiative', round: draft.state.round, order: outcome.order.map((e) => ({ id: e.id, initiative: e.total })) })
 }
 
 export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, ids?: readonly string[]) {
@@ -250,7 +250,8 @@ export function startCombat (draft: Draft, outcome: InitiativeOutcome): void {
   state.round = outcome.surpriseRound ? 0 : 1
   applyInitiative(draft, outcome)
   for (const c of state.combatants) {
-    if (!hasFeat(creatureOf(c, ruleset), 'uncanny-dodge')) addCondition(draft, c, ruleset.turnFlow.flatFootedCondition, null, 'start of combat')
+    // The stat block's feats are the creature's (creatureOf copies them).
+    if (!hasFeat(c.statBlock as CombatantInput, 'uncanny-dodge')) addCondition(draft, c, ruleset.turnFlow.flatFootedCondition, null, 'start of combat')
   }
   advanceFrom(draft, 0)
 }

@@ -51,6 +51,12 @@ interface KeyMemo {
   number: number
 }
 
+/** What of the hit points the key reads: in the countdown model the status alone, else the whole (replaced) object. */
+function hitPointsToken (c: CombatantState, ruleset: Ruleset): unknown {
+  const hp = c.hitPoints
+  return hp !== null && ruleset.hitPoints.model === 'countdown' ? hp.status : hp
+}
+
 /** Most plans one simulation keeps; a miss only costs the planning the rules would do anyway. */
 export const MAX_PLANS = 20_000
 
@@ -112,15 +118,16 @@ export class PlanCache {
   /** The number of the combatant's plan key, worked out again only when its conditions, hit points or effects were replaced. */
   private keyNumberOf (c: CombatantState, ruleset: Ruleset): number {
     const effects = c.statBlock.effects
+    const hitPoints = hitPointsToken(c, ruleset)
     const last = this.lastKeys.get(c.id)
-    if (last !== undefined && last.conditions === c.conditions && last.hitPoints === c.hitPoints && last.effects === effects) return last.number
+    if (last !== undefined && last.conditions === c.conditions && last.hitPoints === hitPoints && last.effects === effects) return last.number
     const text = `${c.id}\u0000${ruleset.id}\u0000${planKeyOf(c, ruleset)}`
     let number = this.keyNumbers.get(text)
     if (number === undefined) {
       number = this.keyNumbers.size
       this.keyNumbers.set(text, number)
     }
-    this.lastKeys.set(c.id, { conditions: c.conditions, hitPoints: c.hitPoints, effects, number })
+    this.lastKeys.set(c.id, { conditions: c.conditions, hitPoints, effects, number })
     return number
   }
 

@@ -72,12 +72,20 @@ export function rollInitiative (ruleset: Ruleset, combatants: readonly Initiativ
   })
 
   const simultaneous = ruleset.initiative.ties === 'simultaneous'
-  // Equal totals (and, with roll-offs, equal modifiers) form a tie group.
-  const tieKey = (e: InitiativeEntry) => simultaneous ? `${e.total}` : `${e.total}/${e.modifier}`
-  const groups = new Map<string, Array<(typeof entries)[number]>>()
-  for (const e of entries) groups.set(tieKey(e), [...(groups.get(tieKey(e)) ?? []), e])
+  // Equal totals (and, with roll-offs, equal modifiers) form a tie group, met in the request order of its first member.
   const rank = new Map<number, number[]>()
-  for (const group of groups.values()) {
+  const grouped = new Array<boolean>(entries.length).fill(false)
+  for (let i = 0; i < entries.length; i++) {
+    if (grouped[i] === true) continue
+    const first = entries[i] as (typeof entries)[number]
+    const group = [first]
+    for (let j = i + 1; j < entries.length; j++) {
+      const other = entries[j] as (typeof entries)[number]
+      if (grouped[j] !== true && other.total === first.total && (simultaneous || other.modifier === first.modifier)) {
+        grouped[j] = true
+        group.push(other)
+      }
+    }
     if (group.length < 2) continue
     if (simultaneous) {
       for (const e of group) e.simultaneousWith = group.filter((o) => o !== e).map((o) => o.id)
@@ -96,7 +104,7 @@ export function rollInitiative (ruleset: Ruleset, combatants: readonly Initiativ
   const surpriseRound = aware > 0 && aware < combatants.length
   const byIndex = (e: (typeof entries)[number]) => combatants[e.index] as InitiativeCombatant
   return {
-    order: order.map(({ index: _index, ...e }) => e),
+    order: order.map((e): InitiativeEntry => ({ id: e.id, roll: e.roll, modifier: e.modifier, total: e.total, breakdown: e.breakdown, tieBreak: e.tieBreak, simultaneousWith: e.simultaneousWith })),
     surpriseRound,
     surpriseActors: surpriseRound ? order.filter((e) => byIndex(e).aware !== false).map((e) => e.id) : [],
     // Everyone is flat-footed until they first act; uncanny dodge exempts (SRD 3.5 › Initiative; docs/rules.md §P7).
