@@ -2,7 +2,7 @@
 import { hitPointsOf, reportHitPoints, type HitPointsReport } from '../rules/hit-points/index.js'
 import type { CombatantInput, HitPointsInput } from '../rules/combatant.js'
 import type { Ruleset } from '../rules/rulesets/types.js'
-import { conditionHasTag } from '../rules/effects.js'
+import { conditionsWithTag } from '../rules/effects.js'
 import type { CombatantState, ConditionRecord, StoredHitPoints } from './model.js'
 
 /** Combatant fields the encounter keeps in columns; everything else of the stat block is `statBlock`. */
@@ -83,7 +83,9 @@ export function newCombatant (entry: CombatantEntry, ruleset: Ruleset): Combatan
 export function isDown (c: CombatantState, ruleset: Ruleset): boolean {
   const status = c.hitPoints?.status
   if (status === 'dead' || status === 'dying' || status === 'unconscious' || status === 'stable') return true
-  for (const x of c.conditions) if (conditionHasTag(ruleset, x.name, 'out-of-fight')) return true
+  if (c.conditions.length === 0) return false
+  const out = conditionsWithTag(ruleset, 'out-of-fight')
+  for (const x of c.conditions) if (out.has(x.name)) return true
   return false
 }
 

@@ -128,7 +128,11 @@ export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, i
 export function isRestricted (state: EncounterState, c: CombatantState): boolean {
   if (state.round === 0) return true
   const status = c.hitPoints?.status
-  return status === 'staggered' || status === 'disabled' || c.conditions.some((x) => restrictsActivity(getRuleset(state.ruleset), x.name))
+  if (status === 'staggered' || status === 'disabled') return true
+  if (c.conditions.length === 0) return false
+  const ruleset = getRuleset(state.ruleset)
+  for (const x of c.conditions) if (restrictsActivity(ruleset, x.name)) return true
+  return false
 }
 
 /**

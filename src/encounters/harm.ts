@@ -21,7 +21,11 @@ export function applyHitPoints (draft: Draft, c: CombatantState, after: HitPoint
 /** A blow lands on a combatant with hit points (one without them only has the attack's result). */
 export function applyBlow (draft: Draft, c: CombatantState, blow: Blow, cause: string): void {
   if (!c.hitPoints) return
-  const outcome = applyDamage(draft, { creature: creatureOf(c, draft.ruleset) as never, damage: { singleAttack: true, ...blow } })
+  const outcome = applyDamage(draft, { creature: creatureOf(c, draft.ruleset) as never, damage: Object.assign({ singleAttack: true }, blow) })
+  if (draft.quiet === true) {
+    c.hitPoints = storedHitPoints(outcome.after)
+    return
+  }
   applyHitPoints(draft, c, outcome.after, cause, { before: outcome.before, massiveDamage: outcome.massiveDamage, deathSave: outcome.deathSave })
 }
 

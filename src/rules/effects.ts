@@ -299,6 +299,28 @@ export function conditionHasTag (ruleset: Ruleset, name: string, tag: ConditionT
   return false
 }
 
+/** Per effects table, the names of the conditions that have each tag (the tables never change once built). */
+const namesByTag = new Map<EffectsTable, Map<ConditionTag, ReadonlySet<string>>>()
+
+/**
+ * The names of the ruleset's conditions that have `tag`, themselves or by
+ * what they imply (as `conditionHasTag` answers for each): worked out once
+ * per table and tag, for the checks made on every turn (who is out of the fight).
+ */
+export function conditionsWithTag (ruleset: Ruleset, tag: ConditionTag): ReadonlySet<string> {
+  let byTag = namesByTag.get(ruleset.effects)
+  if (byTag === undefined) {
+    byTag = new Map()
+    namesByTag.set(ruleset.effects, byTag)
+  }
+  let names = byTag.get(tag)
+  if (names === undefined) {
+    names = new Set(Object.keys(ruleset.effects).filter((name) => conditionHasTag(ruleset, name, tag)))
+    byTag.set(tag, names)
+  }
+  return names
+}
+
 /** Whether the condition `name` (or one it implies) costs actions: restricted activity in an encounter (SRD 3.5 › Conditions › Staggered, Disabled). */
 export function restrictsActivity (ruleset: Ruleset, name: string, depth = 0): boolean {
   const row = ruleset.effects[name]

@@ -50,23 +50,27 @@ export function stackModifiers (modifiers: readonly Modifier[], policy: Stacking
     value: m.value,
     applied: true
   }))
-  const bestBonus = new Map<string, BreakdownEntry>()
-  const worstPenalty = new Map<string, BreakdownEntry>()
+  // Made at the first entry that needs them: most lists (a lone Dexterity modifier) have none.
+  let bestBonus: Map<string, BreakdownEntry> | undefined
+  let worstPenalty: Map<string, BreakdownEntry> | undefined
   for (const entry of entries) {
     if (entry.value === 0) continue
     if (entry.value < 0) {
       if (entry.type === 'untyped') continue
-      keepExtreme(worstPenalty, entry.type, entry, (a, b) => a.value < b.value)
+      keepExtreme(worstPenalty ??= new Map(), entry.type, entry, lower)
       continue
     }
     if (policy.stackingTypes.has(entry.type)) continue
     const key = policy.stackUnlessSameSource.has(entry.type) ? `${entry.type}\u0000${entry.source}` : entry.type
-    keepExtreme(bestBonus, key, entry, (a, b) => a.value > b.value)
+    keepExtreme(bestBonus ??= new Map(), key, entry, higher)
   }
   let total = 0
   for (const entry of entries) total += entry.applied ? entry.value : 0
   return { total, breakdown: entries }
 }
+
+const lower = (a: BreakdownEntry, b: BreakdownEntry): boolean => a.value < b.value
+const higher = (a: BreakdownEntry, b: BreakdownEntry): boolean => a.value > b.value
 
 /** Keep the first extreme entry of a group applied and mark the others not applied. */
 function keepExtreme (

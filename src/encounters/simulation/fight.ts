@@ -172,7 +172,8 @@ function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally:
     const label = mode === 'full' ? 'full-attack' : 'attack'
     try {
       for (const a of result.attacks) {
-        if (a.damage) applyHit(draft, target, a.damage, `${label} ${a.label}`, a.critical)
+        // A quiet draft reports no cause: none is built.
+        if (a.damage) applyHit(draft, target, a.damage, draft.quiet === true ? label : `${label} ${a.label}`, a.critical)
       }
     } catch (error) {
       // POST /v1/damage's rules name the creature hit `/creature`.

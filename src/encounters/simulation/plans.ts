@@ -60,8 +60,8 @@ function hitPointsToken (c: CombatantState, ruleset: Ruleset): unknown {
 /** Most plans one simulation keeps; a miss only costs the planning the rules would do anyway. */
 export const MAX_PLANS = 20_000
 
-/** Most plan keys numbered at once (2^21): past it, the cache starts afresh. */
-const KEY_NUMBERS = 2 ** 21
+/** Most plan keys numbered at once: past it, the cache starts afresh. Small enough that every plan key is a small integer (V8's fastest Map key). */
+const KEY_NUMBERS = 2 ** 14
 
 /** How a plan was obtained, for the tests that count work (never timing). */
 export interface PlanCounts {
@@ -79,7 +79,7 @@ export interface PlanCounts {
  */
 export class PlanCache {
   readonly counts: PlanCounts = { computed: 0, reused: 0 }
-  /** By (actor's key number × 2^21 + target's key number) × 2 + mode. */
+  /** By (actor's key number × KEY_NUMBERS + target's key number) × 2 + mode. */
   private readonly plans = new Map<number, AttackActionPlan>()
   /** Each combatant id with its plan key (`<id>\0<ruleset>\0<planKeyOf>`), numbered in the order met. */
   private readonly keyNumbers = new Map<string, number>()

@@ -52,7 +52,8 @@ export function initiativeModifier (ruleset: Ruleset, combatant: InitiativeComba
   if (hasFeat(combatant, 'improved-initiative')) mods.push({ source: 'Improved Initiative', value: policy.improvedInitiativeBonus })
   if (combatant.initiativeBonus) mods.push({ source: 'initiative bonus', value: combatant.initiativeBonus })
   // The variant's injury and condition penalties (bloodied, wounded, deafened, shaken) come from its effects table.
-  mods.push(...stats.changes('initiative'))
+  const changes = stats.changes('initiative')
+  if (changes.length > 0) mods.push(...changes)
   const stacked = stackModifiers(mods, ruleset.stacking)
   return { value: stacked.total, breakdown: stacked.breakdown }
 }
