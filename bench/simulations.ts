@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { combatants, measureSimulationCpu } from './simulation-cpu.js'
 
-const RUNS = Number(process.env.BENCH_SIM_RUNS ?? 300)
+const RUNS = Number(process.env.BENCH_SIM_RUNS ?? 10_000)
 const DURATION = Number(process.env.BENCH_SIM_SECONDS ?? 10)
 
 // (1), also alone: npx tsx bench/simulation-cpu.ts

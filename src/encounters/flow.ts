@@ -193,12 +193,15 @@ function nextRound (draft: Draft): void {
   }
 }
 
+/** One list for every count with nobody down (most of them): the state's list is replaced, never changed in place. */
+const NOBODY_DOWN: string[] = Object.freeze([]) as unknown as string[]
+
 /** The combatants on count `count` that are down, in acting order (docs/rules.md §68). */
 function downAt (state: EncounterState, ruleset: Ruleset, count: number): string[] {
   // Those on the count that are down, found in one pass (mostly none), then put in acting order.
   let down: string[] | null = null
   for (const x of state.combatants) if (x.initiative === count && isDown(x, ruleset)) (down ??= []).push(x.id)
-  if (down === null) return []
+  if (down === null) return NOBODY_DOWN
   const found = down
   return state.order.filter((id) => found.includes(id))
 }

@@ -120,12 +120,19 @@ export function slotOf (policy: TurnFlowPolicy, actionType: string): Slot | null
  * Returns null when allowed, else why not.
  */
 export function budgetRefusal (spent: readonly Slot[], slot: Slot, restricted: boolean): string | null {
-  const count = (s: Slot) => spent.filter((x) => x === s).length
-  const primary = count('primary')
-  const secondary = count('secondary')
-  const full = count('fullRound')
+  // Counted in one pass, no lists made: every simulated turn asks.
+  let primary = 0
+  let secondary = 0
+  let full = 0
+  let swift = 0
+  for (const x of spent) {
+    if (x === 'primary') primary++
+    else if (x === 'secondary') secondary++
+    else if (x === 'fullRound') full++
+    else if (x === 'swift') swift++
+  }
   if (slot === 'free') return null
-  if (slot === 'swift') return count('swift') > 0 ? 'the swift action of this turn is spent' : null
+  if (slot === 'swift') return swift > 0 ? 'the swift action of this turn is spent' : null
   if (restricted) {
     if (slot === 'fullRound') return 'restricted activity allows one standard or move action, no full-round action'
     return primary + secondary + full > 0 ? 'restricted activity allows only one standard or move action, already taken' : null

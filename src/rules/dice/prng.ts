@@ -33,13 +33,14 @@ export function seedPrefixHash (prefix: string): number {
   return continueSeedHash(FNV_OFFSET_BASIS, prefix)
 }
 
-/** A die-rolling function backed by pure-rand's xoroshiro128+ (uniform, unbiased integer draws). */
-export function seededDie (seed: Seed): (faces: number) => number {
-  return dieOfSeedInt(seedToInt(seed))
+/** pure-rand's xoroshiro128+ (uniform, unbiased integer draws), seeded with a hash from `seedToInt` (or `continueSeedHash`). */
+export type SeededGenerator = ReturnType<typeof xoroshiro128plus>
+
+export function generatorOfSeedInt (seedInt: number): SeededGenerator {
+  return xoroshiro128plus(seedInt)
 }
 
-/** The die of a seed already hashed by `seedToInt` (or `continueSeedHash`). */
-export function dieOfSeedInt (seedInt: number): (faces: number) => number {
-  const rng = xoroshiro128plus(seedInt)
-  return (faces: number) => uniformInt(rng, 1, faces)
+/** One die of `faces` faces from the generator. */
+export function rollSeeded (rng: SeededGenerator, faces: number): number {
+  return uniformInt(rng, 1, faces)
 }

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors.js'
 import { type ParsedNotation, parseNotation } from './notation.js'
-import { type Seed, dieOfSeedInt, seededDie } from './prng.js'
+import { type Seed, type SeededGenerator, generatorOfSeedInt, rollSeeded, seedToInt } from './prng.js'
 
 export const MAX_SEQUENCE_LENGTH = 1000
 
@@ -48,7 +48,7 @@ export class Dice {
   /** `seedToInt(seed)`, when the caller hashed it already (a simulated run's event seeds: dice/prng.ts). */
   private readonly seedInt: number | undefined
   /** Made at the first seeded die: many events (a simulated end of turn) roll none. */
-  private random: ((faces: number) => number) | null = null
+  private random: SeededGenerator | null = null
 
   constructor (options: { seed: Seed, sequence?: readonly number[], sequencePath?: string, record?: boolean, seedInt?: number }) {
     this.seed = options.seed
@@ -70,8 +70,8 @@ export class Dice {
         throw new DomainError('invalid-die-value', message, [{ path: `${this.sequencePath}/${index}`, message }])
       }
     } else {
-      this.random ??= this.seedInt === undefined ? seededDie(this.seed) : dieOfSeedInt(this.seedInt)
-      result = this.random(faces)
+      this.random ??= generatorOfSeedInt(this.seedInt ?? seedToInt(this.seed))
+      result = rollSeeded(this.random, faces)
     }
     this.drawn++
     if (this.recording) this.rolls.push({ purpose, die: faces, result })

@@ -12,18 +12,20 @@ export interface HitPointsProblem { path: string, message: string }
  * `current` never above `max`; in the variant the nonlethal share and the
  * wound points fit inside the damage taken.
  */
-export function hitPointsProblems (input: HitPointsInput, ruleset: Ruleset): HitPointsProblem[] {
-  const problems: HitPointsProblem[] = []
+export function hitPointsProblems (input: HitPointsInput, ruleset: Ruleset): readonly HitPointsProblem[] {
   const current = input.current ?? input.max
-  if (current > input.max) problems.push({ path: '/current', message: `current (${current}) is above max (${input.max})` })
-  if (ruleset.hitPoints.model === 'accumulated' && problems.length === 0) {
+  if (current > input.max) return [{ path: '/current', message: `current (${current}) is above max (${input.max})` }]
+  if (ruleset.hitPoints.model === 'accumulated') {
     const damage = input.max - current
     const nonlethal = input.nonlethal ?? 0
-    if (nonlethal > damage) problems.push({ path: '/nonlethal', message: `in ${ruleset.id} nonlethal (${nonlethal}) is the nonlethal share of the damage taken (max − current = ${damage}) and cannot exceed it` })
-    else if ((input.woundPoints ?? 0) > damage - nonlethal) problems.push({ path: '/woundPoints', message: `wound points (${input.woundPoints}) cannot exceed the lethal damage taken (${damage - nonlethal})` })
+    if (nonlethal > damage) return [{ path: '/nonlethal', message: `in ${ruleset.id} nonlethal (${nonlethal}) is the nonlethal share of the damage taken (max − current = ${damage}) and cannot exceed it` }]
+    if ((input.woundPoints ?? 0) > damage - nonlethal) return [{ path: '/woundPoints', message: `wound points (${input.woundPoints}) cannot exceed the lethal damage taken (${damage - nonlethal})` }]
   }
-  return problems
+  // One shared empty list: every blow of an encounter or a simulation checks its creature's hit points.
+  return NO_PROBLEMS
 }
+
+const NO_PROBLEMS: readonly HitPointsProblem[] = Object.freeze([])
 
 function recordedStatus (value: string | undefined): HitPointStatus | null {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: the schema admits only the statuses, and the rules compare the recorded status with named statuses only, so an unknown or absent one reads as none either way
