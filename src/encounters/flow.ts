@@ -62,7 +62,7 @@ export function addCondition (draft: Draft, c: CombatantState, name: string, end
 
 export function removeCondition (draft: Draft, c: CombatantState, name: string, cause: string): void {
   // Nothing to remove: the same list, nothing to report (every turn's start asks for flat-footed).
-  if (!c.conditions.some((x) => x.name === name)) return
+  if (!hasCondition(c, name)) return
   setConditions(draft, c, c.conditions.filter((x) => x.name !== name), cause)
 }
 
@@ -85,6 +85,8 @@ export function endsAt (draft: Draft, rounds: number): ConditionRecord['endsAt']
 
 /** Remove the conditions whose time is up when the count `count` of round `round` is about to act. */
 function expireConditions (draft: Draft, round: number, count: number | null): void {
+  // Asked at every turn: most of the time nobody has anything with an end (one pass tells).
+  if (!draft.state.combatants.some(hasAnythingTimed)) return
   for (const c of draft.state.combatants) {
     if (!hasTimedCondition(c)) continue
     const next = c.conditions.filter((x) => {
@@ -99,9 +101,20 @@ function expireConditions (draft: Draft, round: number, count: number | null): v
   expireEffects(draft, round, count)
 }
 
+function hasCondition (c: CombatantState, name: string): boolean {
+  for (const x of c.conditions) if (x.name === name) return true
+  return false
+}
+
 function hasTimedCondition (c: CombatantState): boolean {
   for (const x of c.conditions) if (x.endsAt !== null) return true
   return false
+}
+
+/** A condition with an end, or lasting effects (each may have one): what expireConditions has to look at. */
+function hasAnythingTimed (c: CombatantState): boolean {
+  const effects = c.statBlock.effects
+  return hasTimedCondition(c) || (Array.isArray(effects) && effects.length > 0)
 }
 
 /** Everyone's count, in acting order, from an initiative roll. */

@@ -431,31 +431,23 @@ function sameNames (a: readonly string[] | undefined, b: readonly string[] | und
   return true
 }
 
-/** Every field equal, the death-save tally's too; a field one has and the other lacks makes them differ. */
+/**
+ * Every field the rules read equal (the death-save tally's too): the rules
+ * see two such hit points alike. A field absent and one present differ.
+ */
 function sameHitPoints (a: HitPointsInput | undefined, b: HitPointsInput | undefined): boolean {
   if (a === b) return true
   if (a === undefined || b === undefined) return false
-  let fields = 0
-  for (const key in a) {
-    fields++
-    const x = (a as unknown as Record<string, unknown>)[key]
-    const y = (b as unknown as Record<string, unknown>)[key]
-    if (x === y) continue
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || !sameFlat(x as Record<string, unknown>, y as Record<string, unknown>)) return false
-  }
-  for (const _key in b) fields--
-  return fields === 0
+  return a.max === b.max && a.current === b.current && a.temporary === b.temporary && a.nonlethal === b.nonlethal &&
+    a.woundPoints === b.woundPoints && a.constitutionDamage === b.constitutionDamage && a.status === b.status &&
+    (a.deathSaves === b.deathSaves || (a.deathSaves !== undefined && b.deathSaves !== undefined &&
+      a.deathSaves.successes === b.deathSaves.successes && a.deathSaves.failures === b.deathSaves.failures))
 }
 
-function sameFlat (a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  let fields = 0
-  for (const key in a) {
-    fields++
-    if (a[key] !== b[key]) return false
-  }
-  for (const _key in b) fields--
-  return fields === 0
-}
+/** Fails to compile when HitPointsInput gains a field sameHitPoints does not compare. */
+type Compared = 'max' | 'current' | 'temporary' | 'nonlethal' | 'woundPoints' | 'constitutionDamage' | 'status' | 'deathSaves'
+const everyFieldCompared: Exclude<keyof HitPointsInput, Compared> extends never ? true : never = true
+void everyFieldCompared
 
 /**
  * A condition is accepted only where the ruleset's table has a row for it
