@@ -211,3 +211,20 @@ test('property: adding any accepted condition changes only the numbers its row n
     assert.deepEqual(numbers(ruleset, [name, ...implied.filter((n) => n !== name)]), numbers(ruleset, [name]), `${id} ${name} with ${implied.join(', ')}`)
   }), { numRuns: 400 })
 })
+
+test('docs/rules.md §85: the names with a tag, worked out once per table, are the names conditionHasTag answers yes for, in every ruleset and for every tag (one out of the fight by what it implies included)', async () => {
+  const { CONDITION_TAGS, conditionHasTag, conditionsWithTag } = await import('../../src/rules/effects.js')
+  const { getRuleset: rulesetOf } = await import('../../src/rules/rulesets/index.js')
+  let tagged = 0
+  for (const id of ['dnd35', 'pf1e', 'variant'] as const) {
+    const ruleset = rulesetOf(id)
+    for (const tag of CONDITION_TAGS) {
+      const names = conditionsWithTag(ruleset, tag)
+      for (const name of [...Object.keys(ruleset.effects), 'no-such-condition']) assert.equal(names.has(name), conditionHasTag(ruleset, name, tag), `${id} ${name} ${tag}`)
+      tagged += names.size
+    }
+    // Dying implies unconscious, which is out of the fight: the set holds both.
+    assert.ok(conditionsWithTag(ruleset, 'out-of-fight').has('unconscious'), id)
+  }
+  assert.ok(tagged > 20)
+})

@@ -93,3 +93,16 @@ test('notation: the published pattern accepts exactly what the parser reads', ()
   const piece = fc.constantFrom('1', '0', '6', '9', 'd', 'D', '+', '-', ' ', '1000', '1001', '000', '1000000', '1000001', '20', '\t')
   fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (text) => { agree(text) }), { numRuns: 3000 })
 })
+
+test('a seed hashed in two parts is the seed hashed whole: a simulated run hashes `<run seed>:` once and each event continues from it (docs/architecture.md › The fast path)', async () => {
+  const { continueSeedHash, seedPrefixHash, seedToInt } = await import('../../src/rules/dice/prng.js')
+  fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (prefix, rest) => {
+    assert.equal(continueSeedHash(seedPrefixHash(prefix), rest), seedToInt(prefix + rest))
+  }), { numRuns: 2000 })
+  // And the dice made from the continued hash roll what the whole seed rolls.
+  fc.assert(fc.property(fc.string(), fc.nat({ max: 10_000 }), (run, k) => {
+    const whole = new Dice({ seed: `${run}:${k}`, record: false })
+    const parts = new Dice({ seed: `${run}:${k}`, record: false, seedInt: continueSeedHash(seedPrefixHash(`${run}:`), String(k)) })
+    for (const faces of [20, 20, 8, 100, 6]) assert.equal(parts.roll(faces, 'x'), whole.roll(faces, 'x'))
+  }), { numRuns: 500 })
+})
