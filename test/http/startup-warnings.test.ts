@@ -2,14 +2,13 @@
 // every line there. The response serializer compiles the union branches of
 // every schema holding a dice notation (a stored stat block's weapons) with an
 // Ajv of its own, which warned once per such schema that it did not know the format.
-import { test } from 'node:test'
+import { mock, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { encounterApp, createEncounter } from '../helpers/encounters.js'
 
 test('building the service with encounters and answering an encounter with weapons writes no "unknown format" warning (OpenAPI › POST /v1/encounters)', async () => {
   const warnings: string[] = []
-  const original = console.warn
-  console.warn = (...args: unknown[]) => { warnings.push(args.map(String).join(' ')) }
+  const warn = mock.method(console, 'warn', (...args: unknown[]) => { warnings.push(args.map(String).join(' ')) })
   try {
     const h = await encounterApp()
     try {
@@ -21,7 +20,7 @@ test('building the service with encounters and answering an encounter with weapo
       await h.close()
     }
   } finally {
-    console.warn = original
+    warn.mock.restore()
   }
   assert.deepEqual(warnings.filter((w) => w.includes('unknown format')), [])
 })
