@@ -2,8 +2,11 @@
 // part of bench/simulations.ts): 4 versus 4 level-5 dnd35 fighters with full
 // attacks, through the compiled build's simulation engine in this process
 // (target: 10,000 fights in under 1 s of CPU). It runs exactly that: one
-// simulation of 10,000 runs, after 1,000 runs that warm the engine up, as the
-// service's worker threads are after their first requests. Alone:
+// simulation of 10,000 runs, after four simulations of 250 runs that warm the
+// engine up, as the service's worker threads are after their first requests
+// (V8 optimises the engine as it runs, and throws an optimisation away the
+// first time a new simulation takes a path it has not seen: the start of a
+// roster, a side's first win; a warm worker has seen them). Alone:
 // `npx tsx bench/simulation-cpu.ts` (BENCH_SIM_RUNS runs, default 10,000).
 import { pathToFileURL } from 'node:url'
 import { buildService } from './service.js'
@@ -24,7 +27,7 @@ const input = (runs: number, seed: string) => ({ start: { kind: 'roster' as cons
 export async function measureSimulationCpu (runs: number): Promise<void> {
   buildService()
   const { simulate } = await import(SIMULATE) as typeof Simulate
-  simulate(input(1000, 'warm-up'))
+  for (let i = 0; i < 4; i++) simulate(input(250, `warm-up-${i}`))
   const started = process.cpuUsage()
   const result = simulate(input(runs, 'bench'))
   const used = process.cpuUsage(started)

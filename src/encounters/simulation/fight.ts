@@ -183,7 +183,8 @@ function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally:
     const damage = result.totals.damage
     tally.dealt.set(actor.id, (tally.dealt.get(actor.id) ?? 0) + damage)
     tally.taken.set(target.id, (tally.taken.get(target.id) ?? 0) + damage)
-    draft.applied.length = 0
+    // Setting an array's length calls into the runtime: only when something was added.
+    if (draft.applied.length > 0) draft.applied.length = 0
     return true
   }
   return false
@@ -212,6 +213,6 @@ export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: Fig
     draft.dice = seeds.dice(k)
     k++
     advanceFrom(draft, turnIndex(state) + 1)
-    draft.applied.length = 0
+    if (draft.applied.length > 0) draft.applied.length = 0
   }
 }

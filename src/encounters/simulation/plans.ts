@@ -45,10 +45,17 @@ export function planKeyOf (c: CombatantState, ruleset: Ruleset): string {
 
 /** A combatant's plan key as a number, and the objects it was worked out from (replaced, never changed in place, when they change). */
 interface KeyMemo {
-  conditions: unknown
+  /** The condition names, in order (each run and each change makes a new list of the same names). */
+  conditions: string[]
   hitPoints: unknown
   effects: unknown
   number: number
+}
+
+function sameNames (records: CombatantState['conditions'], names: readonly string[]): boolean {
+  if (records.length !== names.length) return false
+  for (let i = 0; i < names.length; i++) if ((records[i] as { name: string }).name !== names[i]) return false
+  return true
 }
 
 /** What of the hit points the key reads: in the countdown model the status alone, else the whole (replaced) object. */
@@ -115,19 +122,19 @@ export class PlanCache {
     return plan
   }
 
-  /** The number of the combatant's plan key, worked out again only when its conditions, hit points or effects were replaced. */
+  /** The number of the combatant's plan key, worked out again only when its condition names, hit points or effects changed. */
   private keyNumberOf (c: CombatantState, ruleset: Ruleset): number {
     const effects = c.statBlock.effects
     const hitPoints = hitPointsToken(c, ruleset)
     const last = this.lastKeys.get(c.id)
-    if (last !== undefined && last.conditions === c.conditions && last.hitPoints === hitPoints && last.effects === effects) return last.number
+    if (last !== undefined && last.hitPoints === hitPoints && last.effects === effects && sameNames(c.conditions, last.conditions)) return last.number
     const text = `${c.id}\u0000${ruleset.id}\u0000${planKeyOf(c, ruleset)}`
     let number = this.keyNumbers.get(text)
     if (number === undefined) {
       number = this.keyNumbers.size
       this.keyNumbers.set(text, number)
     }
-    this.lastKeys.set(c.id, { conditions: c.conditions, hitPoints, effects, number })
+    this.lastKeys.set(c.id, { conditions: c.conditions.map((x) => x.name), hitPoints, effects, number })
     return number
   }
 

@@ -29,8 +29,11 @@ const NO_PROBLEMS: readonly HitPointsProblem[] = Object.freeze([])
 
 function recordedStatus (value: string | undefined): HitPointStatus | null {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: the schema admits only the statuses, and the rules compare the recorded status with named statuses only, so an unknown or absent one reads as none either way
-  return value !== undefined && (HIT_POINT_STATUSES as readonly string[]).includes(value) ? value as HitPointStatus : null
+  return value !== undefined && STATUSES.has(value) ? value as HitPointStatus : null
 }
+
+/** A set, not the list: every reading of hit points (several per blow) asks. */
+const STATUSES: ReadonlySet<string> = new Set(HIT_POINT_STATUSES)
 
 /**
  * The state machine's view of a creature's hit points. Paths in errors are
