@@ -215,6 +215,8 @@ function downAt (state: EncounterState, ruleset: Ruleset, count: number): string
   let down: string[] | null = null
   for (const x of state.combatants) if (x.initiative === count && isDown(x, ruleset)) (down ??= []).push(x.id)
   if (down === null) return NOBODY_DOWN
+  // One down (the common case once someone has fallen): it needs no ordering.
+  if (down.length === 1) return state.order.includes(down[0] as string) ? down : NOBODY_DOWN
   const found = down
   return state.order.filter((id) => found.includes(id))
 }
