@@ -28,15 +28,29 @@ export interface HealingResult {
   check: HealingOutcome['check']
 }
 
-/** One blow on a creature's hit points. */
-export function applyDamage (resolution: Resolution, body: DamageBody): DamageResult {
+/** The body's checks, then the blow (`detail: false`: the rules' fast path, docs/architecture.md › The fast path). */
+function damageOutcome (resolution: Resolution, body: DamageBody, detail: boolean): DamageOutcome {
   const blow = body.damage
   if ((blow.amount === undefined) === (blow.dice === undefined)) {
     const message = 'exactly one of amount and dice is required'
     throw new DomainError('inconsistent-fields', message, [{ path: blow.amount === undefined ? '/damage/amount' : '/damage/dice', message }])
   }
   assertValidHitPoints(body.creature.hitPoints, resolution.ruleset, '/creature/hitPoints')
-  const outcome = takeDamage(resolution.ruleset, body.creature, blow, resolution.dice)
+  return takeDamage(resolution.ruleset, body.creature, blow, resolution.dice, detail)
+}
+
+/**
+ * The hit points `applyDamage` reports after the blow, and nothing else: the
+ * same checks, dice and numbers, for a simulated fight, whose blows report
+ * nothing (docs/architecture.md › The fast path).
+ */
+export function hitPointsAfterDamage (resolution: Resolution, body: DamageBody): HitPointsReport {
+  return reportHitPoints(damageOutcome(resolution, body, false).after, resolution.ruleset)
+}
+
+/** One blow on a creature's hit points. */
+export function applyDamage (resolution: Resolution, body: DamageBody): DamageResult {
+  const outcome = damageOutcome(resolution, body, true)
   return {
     amount: outcome.amount,
     before: reportHitPoints(outcome.before, resolution.ruleset),

@@ -2,7 +2,7 @@
 // POST /v1/damage (massive damage, the variant's Death save), or a new
 // hit-point state taken from a rules response.
 import type { Blow, HitPointsReport } from '../rules/hit-points/index.js'
-import { applyDamage } from '../application/hit-points.js'
+import { applyDamage, hitPointsAfterDamage } from '../application/hit-points.js'
 import { creatureOf, reportedHitPoints, storedHitPoints } from './combatants.js'
 import type { Draft } from './flow.js'
 import type { CombatantState, StoredHitPoints } from './model.js'
@@ -21,11 +21,12 @@ export function applyHitPoints (draft: Draft, c: CombatantState, after: HitPoint
 /** A blow lands on a combatant with hit points (one without them only has the attack's result). */
 export function applyBlow (draft: Draft, c: CombatantState, blow: Blow, cause: string): void {
   if (!c.hitPoints) return
-  const outcome = applyDamage(draft, { creature: creatureOf(c, draft.ruleset) as never, damage: Object.assign({ singleAttack: true }, blow) })
+  const body = { creature: creatureOf(c, draft.ruleset) as never, damage: Object.assign({ singleAttack: true }, blow) }
   if (draft.quiet === true) {
-    c.hitPoints = storedHitPoints(outcome.after)
+    c.hitPoints = storedHitPoints(hitPointsAfterDamage(draft, body))
     return
   }
+  const outcome = applyDamage(draft, body)
   applyHitPoints(draft, c, outcome.after, cause, { before: outcome.before, massiveDamage: outcome.massiveDamage, deathSave: outcome.deathSave })
 }
 

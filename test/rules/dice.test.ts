@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { Dice } from '../../src/rules/dice/roller.js'
+import { seedToInt } from '../../src/rules/dice/prng.js'
 import { DICE_NOTATION_PATTERN, NotationError, isValidNotation, parseNotation, notationRange } from '../../src/rules/dice/notation.js'
 import { RuleError } from '../../src/rules/errors.js'
 import { assertRuleError } from '../helpers/problems.js'
@@ -105,4 +106,18 @@ test('a seed hashed in two parts is the seed hashed whole: a simulated run hashe
     const parts = new Dice({ seed: `${run}:${k}`, record: false, seedInt: continueSeedHash(seedPrefixHash(`${run}:`), String(k)) })
     for (const faces of [20, 20, 8, 100, 6]) assert.equal(parts.roll(faces, 'x'), whole.roll(faces, 'x'))
   }), { numRuns: 500 })
+})
+
+test('dice started over with another seed roll what new dice of that seed roll; dice that record, or have fixed results, refuse to start over (docs/architecture.md › The fast path)', () => {
+  const reused = new Dice({ seed: 'first', record: false })
+  reused.roll(20, 'x')
+  fc.assert(fc.property(fc.string(), fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 8 }), (seed, faces) => {
+    const fresh = new Dice({ seed, record: false })
+    reused.reseed(seed, seedToInt(seed))
+    assert.equal(reused.seed, seed)
+    assert.deepEqual(faces.map((f) => reused.roll(f, 'x')), faces.map((f) => fresh.roll(f, 'x')))
+    assert.equal(reused.drawn, faces.length)
+  }), { numRuns: 300 })
+  assert.throws(() => new Dice({ seed: 1 }).reseed(2, seedToInt(2)), /record nothing/)
+  assert.throws(() => new Dice({ seed: 1, record: false, sequence: [3] }).reseed(2, seedToInt(2)), /fixed results/)
 })

@@ -66,11 +66,21 @@ export class EventSeeds {
     return this.prefix + String(k)
   }
 
-  /** The dice of the k-th event; no roll is reported, so they record none (the fast path). */
+  /**
+   * The dice of the k-th event; no roll is reported, so they record none (the
+   * fast path). One Dice object started over for each event: the run's
+   * events come one after the other and none keeps its dice.
+   */
   dice (k: number): Dice {
     const n = String(k)
-    return new Dice({ seed: this.prefix + n, record: false, seedInt: continueSeedHash(this.prefixHash, n) })
+    const seed = this.prefix + n
+    const seedInt = continueSeedHash(this.prefixHash, n)
+    if (this.shared === null) this.shared = new Dice({ seed, record: false, seedInt })
+    else this.shared.reseed(seed, seedInt)
+    return this.shared
   }
+
+  private shared: Dice | null = null
 }
 
 /**

@@ -37,7 +37,8 @@ export interface NotationRoll {
  * simulation, which reports no rolls: docs/architecture.md › The fast path).
  */
 export class Dice {
-  readonly seed: Seed
+  /** The seed; changed only by `reseed`. */
+  seed: Seed
   readonly rolls: RollRecord[]
   /** Dice drawn so far, fixed or seeded, recorded or not: the work done, and what two paths must agree on. */
   drawn = 0
@@ -46,7 +47,7 @@ export class Dice {
   private readonly sequencePath: string
   private nextFixed = 0
   /** `seedToInt(seed)`, when the caller hashed it already (a simulated run's event seeds: dice/prng.ts). */
-  private readonly seedInt: number | undefined
+  private seedInt: number | undefined
   /** Made at the first seeded die: many events (a simulated end of turn) roll none. */
   private random: SeededGenerator | null = null
 
@@ -57,6 +58,22 @@ export class Dice {
     this.sequence = options.sequence ?? NO_SEQUENCE
     this.sequencePath = options.sequencePath ?? '/dice/sequence'
     this.seedInt = options.seedInt
+  }
+
+  /**
+   * Become what `new Dice({ seed, seedInt, record: false })` would be, without
+   * a new object: a simulated run makes one for every event, two a turn
+   * (docs/architecture.md › The fast path). Only dice that record nothing and
+   * have no fixed results may start over: a request's rolls and sequence are its own.
+   */
+  reseed (seed: Seed, seedInt: number): this {
+    if (this.recording || this.sequence.length > 0) throw new Error('only dice that record nothing and have no fixed results start over')
+    this.seed = seed
+    this.seedInt = seedInt
+    this.drawn = 0
+    this.nextFixed = 0
+    this.random = null
+    return this
   }
 
   /** Roll one die with `faces` faces for the named step. */
