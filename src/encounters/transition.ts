@@ -32,9 +32,9 @@ export interface Transition {
   initiativeCount: number | null
 }
 
-function diceFor (request: Record<string, unknown>): Dice {
+function diceFor (request: Record<string, unknown>, record: boolean): Dice {
   const dice = request.dice as { sequence?: number[] } | undefined
-  return new Dice({ seed: (request.seed as string | number | undefined) ?? 0, sequence: dice?.sequence })
+  return new Dice({ seed: (request.seed as string | number | undefined) ?? 0, sequence: dice?.sequence, record })
 }
 
 function created (event: EventInput): EncounterState {
@@ -119,7 +119,8 @@ function start (draft: Draft): unknown {
 /**
  * How a caller that keeps no event log applies one (a simulated run, docs/rules.md
  * §140): `copy` makes the state the event changes (by default a structured
- * clone), `quiet` builds no `applied` entries. The state reached is the same.
+ * clone), `quiet` builds no `applied` entries and records no rolls (the
+ * transition's `rolls` is empty). The state reached and the dice drawn are the same.
  */
 export interface ApplyOptions {
   copy?: (state: EncounterState) => EncounterState
@@ -137,7 +138,7 @@ export function applyEvent (previous: EncounterState | null, event: EventInput, 
   if (previous === null) throw conflict('no encounter to apply the event to')
   const state = options.copy ? options.copy(previous) : structuredClone(previous)
   const ruleset = getRuleset(state.ruleset)
-  const draft: Draft = { state, ruleset, dice: diceFor(event.request), applied: [], ...(options.quiet === true ? { quiet: true } : {}) }
+  const draft: Draft = { state, ruleset, dice: diceFor(event.request, options.quiet !== true), applied: [], ...(options.quiet === true ? { quiet: true } : {}) }
   const round = state.round
   const initiativeCount = state.turn?.initiativeCount ?? null
   const request = event.request

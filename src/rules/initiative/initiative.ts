@@ -79,15 +79,15 @@ export function rollInitiative (ruleset: Ruleset, combatants: readonly Initiativ
   for (let i = 0; i < entries.length; i++) {
     if (grouped[i] === true) continue
     const first = entries[i] as (typeof entries)[number]
-    const group = [first]
+    let group: Array<(typeof entries)[number]> | null = null
     for (let j = i + 1; j < entries.length; j++) {
       const other = entries[j] as (typeof entries)[number]
       if (grouped[j] !== true && other.total === first.total && (simultaneous || other.modifier === first.modifier)) {
         grouped[j] = true
-        group.push(other)
+        ;(group ??= [first]).push(other)
       }
     }
-    if (group.length < 2) continue
+    if (group === null) continue
     if (simultaneous) {
       for (const e of group) e.simultaneousWith = group.filter((o) => o !== e).map((o) => o.id)
     } else {
