@@ -85,8 +85,6 @@ export function endsAt (draft: Draft, rounds: number): ConditionRecord['endsAt']
 
 /** Remove the conditions whose time is up when the count `count` of round `round` is about to act. */
 function expireConditions (draft: Draft, round: number, count: number | null): void {
-  // Asked at every turn: most of the time nobody has anything with an end (one pass tells).
-  if (!draft.state.combatants.some(hasAnythingTimed)) return
   for (const c of draft.state.combatants) {
     if (!hasTimedCondition(c)) continue
     const next = c.conditions.filter((x) => {
@@ -190,7 +188,7 @@ function stabilizationCheck (draft: Draft, c: CombatantState, cause: string): vo
 }
 
 /** The end of a round: the variant's Death saves (docs/rules.md §P6.3), its re-rolled initiative (§P7), then the new round. */
-function nextRound (draft: Draft): void {
+function nextRound (draft: Draft, timed: boolean): void {
   const { state, ruleset } = draft
   if (ruleset.turnFlow.dyingRolls === 'end-of-round') {
     for (const id of state.order) {
@@ -199,7 +197,7 @@ function nextRound (draft: Draft): void {
     }
   }
   state.round += 1
-  expireConditions(draft, state.round, null)
+  if (timed) expireConditions(draft, state.round, null)
   if (ruleset.capabilities.initiative.rerolledEachRound) {
     const outcome = rollInitiative(ruleset, initiativeCombatants(state, ruleset), draft.dice)
     applyInitiative(draft, outcome)
@@ -232,10 +230,12 @@ export function advanceFrom (draft: Draft, from: number): void {
   const previous = state.turn
   const previousRound = state.round
   let index = from
+  // Nothing passing the counts adds a condition or an effect with an end, so with none at the start, none can end on the way.
+  const timed = state.combatants.some(hasAnythingTimed)
   // Two full passes without anyone able to act: nobody can, the turn stays empty.
   for (let visited = 0; visited <= 2 * state.order.length + 1; visited++) {
     if (index >= state.order.length) {
-      nextRound(draft)
+      nextRound(draft, timed)
       index = 0
       continue
     }
@@ -243,7 +243,7 @@ export function advanceFrom (draft: Draft, from: number): void {
     index++
     if (!c) continue
     const count = c.initiative ?? 0
-    expireConditions(draft, state.round, count)
+    if (timed) expireConditions(draft, state.round, count)
     if (state.round === 0 && !c.aware) continue
     // docs/rules.md §68: in the variant, a tie-group member dropped by its own group still acts this count.
     const sameGroup = ruleset.initiative.ties === 'simultaneous' && previous !== null && previousRound === state.round && previous.initiativeCount === count
