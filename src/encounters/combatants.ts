@@ -58,12 +58,23 @@ export function reportedHitPoints (c: CombatantState, ruleset: Ruleset): HitPoin
   return reportHitPoints(hitPointsOf(creatureOf(c, ruleset), ruleset), ruleset)
 }
 
+/**
+ * The same text as V8's one copy of it (a property name is kept once, and
+ * `Object.keys` hands back that copy): two such strings are equal exactly
+ * when they are the same object, so comparing them is one pointer check. An
+ * id is compared many times a turn (the turn order, lookups by id), a
+ * simulation's millions of times; an id parsed from JSON is a copy of its own.
+ */
+function interned (text: string): string {
+  return Object.keys({ [text]: true })[0] ?? text
+}
+
 /** A new combatant from a request entry; its hit points are read through the rules (a pf1e creature needs its Con). */
 export function newCombatant (entry: CombatantEntry, ruleset: Ruleset): CombatantState {
   const statBlock: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(entry)) if (!OWN_FIELDS.has(key)) statBlock[key] = value
   const c: CombatantState = {
-    id: entry.id,
+    id: interned(entry.id),
     name: entry.name ?? null,
     side: entry.side ?? null,
     aware: entry.aware ?? true,

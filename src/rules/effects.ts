@@ -308,6 +308,8 @@ const namesByTag = new Map<EffectsTable, Map<ConditionTag, ReadonlySet<string>>>
  * per table and tag, for the checks made on every turn (who is out of the fight).
  */
 export function conditionsWithTag (ruleset: Ruleset, tag: ConditionTag): ReadonlySet<string> {
+  // The same table and tag as last time (a simulated fight asks about one of each, many times a turn).
+  if (ruleset.effects === lastAsked.table && tag === lastAsked.tag) return lastAsked.names
   let byTag = namesByTag.get(ruleset.effects)
   if (byTag === undefined) {
     byTag = new Map()
@@ -318,8 +320,11 @@ export function conditionsWithTag (ruleset: Ruleset, tag: ConditionTag): Readonl
     names = new Set(Object.keys(ruleset.effects).filter((name) => conditionHasTag(ruleset, name, tag)))
     byTag.set(tag, names)
   }
+  lastAsked = { table: ruleset.effects, tag, names }
   return names
 }
+
+let lastAsked: { table: EffectsTable | null, tag: ConditionTag | null, names: ReadonlySet<string> } = { table: null, tag: null, names: new Set() }
 
 /** Whether the condition `name` (or one it implies) costs actions: restricted activity in an encounter (SRD 3.5 › Conditions › Staggered, Disabled). */
 export function restrictsActivity (ruleset: Ruleset, name: string, depth = 0): boolean {
