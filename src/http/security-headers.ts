@@ -40,6 +40,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 const { kReplyHeaders } = createRequire(import.meta.url)('fastify/lib/symbols.js') as { kReplyHeaders?: symbol }
 type HeldHeaders = Record<PropertyKey, Record<string, unknown> | undefined>
 
+/**
+ * The reply's own header object, for a hook that sets fixed lower-case
+ * names (not set-cookie) on every request: the same as `reply.header` for
+ * those, without its per-call lower-casing and keyed store. Undefined if a
+ * Fastify upgrade moves it; the caller then uses `reply.header`.
+ */
+export function heldHeaders (reply: FastifyReply): Record<string, unknown> | undefined {
+  return kReplyHeaders === undefined ? undefined : (reply as unknown as HeldHeaders)[kReplyHeaders]
+}
+
 /** The headers every response carries: the security set and the request id (also on the router's own refusals, framework-errors.ts). */
 export function setStandardHeaders (request: FastifyRequest, reply: FastifyReply): void {
   reply.headers(standardHeaders(request.id))

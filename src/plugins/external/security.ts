@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify'
 import { rateLimitKey } from '../app/access.js'
+import { heldHeaders } from '../../http/security-headers.js'
 import { localCounters, sharedCounters, type Counted, type CountingStore } from './rate-limit-store.js'
 
 declare module 'fastify' {
@@ -45,9 +46,14 @@ export function rateLimitHook (store: CountingStore, max: number): onRequestHook
       const current = error || counted === undefined ? 0 : counted.current
       const reset = error || counted === undefined ? 0 : Math.ceil(counted.ttl / 1000)
       if (current <= max) {
-        reply.header('x-ratelimit-limit', max)
-        reply.header('x-ratelimit-remaining', Math.max(0, max - current))
-        reply.header('x-ratelimit-reset', reset)
+        const held = heldHeaders(reply)
+        if (held === undefined) {
+          reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', Math.max(0, max - current)).header('x-ratelimit-reset', reset)
+        } else {
+          held['x-ratelimit-limit'] = max
+          held['x-ratelimit-remaining'] = Math.max(0, max - current)
+          held['x-ratelimit-reset'] = reset
+        }
         done()
         return
       }
