@@ -86,7 +86,7 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !holdsSecret(incoming, config.apiKeys) ? incoming : randomUUID()
     },
-    logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLog(),
     // A path parameter is as long as the URL allows: its schema (200
     // characters) decides, with a 400 naming it; a longer URL is a 414 (security-headers.ts).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_URL_LENGTH },
