@@ -5,7 +5,7 @@ import type { Config } from './config.js'
 import { clientErrorHandler } from './http/client-errors.js'
 import { frameworkErrors } from './http/framework-errors.js'
 import { MAX_URL_LENGTH } from './http/problem.js'
-import { holdsSecret, RequestLog } from './http/request-log.js'
+import { holdsSecret, RequestLog, requestLoggerFactory } from './http/request-log.js'
 import { responseHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validation.js'
 import access from './plugins/app/access.js'
@@ -59,8 +59,11 @@ function trustProxyOption (trust: Config['trustProxy']): boolean | string[] | ((
 /** The application without a listening socket: the server, the tests and the OpenAPI writer all build it. */
 export async function buildApp (options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options
+  const logger = options.logger ?? loggerOptions(config)
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger,
+    // Each request's logger makes its pino child only if something logs through it (request-log.ts).
+    ...(logger === false ? {} : { childLoggerFactory: requestLoggerFactory }),
     bodyLimit: BODY_LIMIT,
     // Headers and body within requestTimeout, else 408 and closed; Node checks
     // its timeouts every connectionsCheckingInterval (30 s by default, which
@@ -83,7 +86,7 @@ export async function buildApp (options: BuildOptions): Promise<FastifyInstance>
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !holdsSecret(incoming, config.apiKeys) ? incoming : randomUUID()
     },
-    logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLog(),
     // A path parameter is as long as the URL allows: its schema (200
     // characters) decides, with a 400 naming it; a longer URL is a 414 (security-headers.ts).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_URL_LENGTH },

@@ -2,7 +2,7 @@
 // carry them (`#/components/headers/<Name>`, one definition each), so a
 // generated client can read them typed. Which response carries which follows
 // from its status and the operation, as the code sends them:
-// security-headers.ts (x-request-id), @fastify/rate-limit (plugins/external/
+// security-headers.ts (x-request-id), the rate limiter (plugins/external/
 // security.ts), the problem handler (Retry-After, WWW-Authenticate,
 // Accept-Encoding), the encounter routes (ETag, Location, Idempotent-Replayed)
 // and the stream routes (Cache-Control). Transport headers (Content-Type,

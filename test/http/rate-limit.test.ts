@@ -2,8 +2,12 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import Fastify from 'fastify'
+// @fastify/rate-limit's own wording of a wait (its dependency), which the service's 429 keeps.
+import { format } from '@lukeed/ms'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
+import { rateLimitHook, retryIn } from '../../src/plugins/external/security.js'
 import { statelessApp } from '../helpers/app.js'
 import { cuttableProxy } from '../helpers/proxy.js'
 import { redisAvailable, redisNamespace, TEST_REDIS_URL } from '../helpers/redis.js'
@@ -20,6 +24,48 @@ test('past RATE_LIMIT_PER_MINUTE a client gets a 429 problem; /healthz is never 
     assert.match(limited.headers['content-type'] as string, /^application\/problem\+json/)
     assert.equal(limited.json<{ type: string }>().type, '/problems/too-many-requests')
     for (let i = 0; i < 3; i++) assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200)
+  } finally {
+    await app.close()
+  }
+})
+
+// README › Access: the X-RateLimit-* trio on every limited route, counting down; past the limit 429 with Retry-After.
+test('each answer counts down X-RateLimit-Remaining; past the limit: remaining 0, Retry-After as the reset, a detail saying the wait', async () => {
+  const app = await statelessApp({ RATE_LIMIT_PER_MINUTE: '2' })
+  try {
+    const roll = async () => await app.inject({ method: 'POST', url: '/v1/dice', payload: { notation: '1d6' } })
+    const [first, second, third] = [await roll(), await roll(), await roll()]
+    assert.deepEqual([first, second, third].map((r) => [r.statusCode, r.headers['x-ratelimit-limit'], r.headers['x-ratelimit-remaining']]), [[200, '2', '1'], [200, '2', '0'], [429, '2', '0']])
+    for (const r of [first, second, third]) {
+      const reset = Number(r.headers['x-ratelimit-reset'])
+      assert.ok(reset > 0 && reset <= 60, `reset ${reset}`)
+    }
+    assert.equal(third.headers['retry-after'], third.headers['x-ratelimit-reset'])
+    assert.equal(first.headers['retry-after'], undefined)
+    assert.equal(third.json<{ detail: string }>().detail, `Rate limit exceeded, retry in ${format(Number(third.headers['retry-after']) * 1000, true)}`)
+    // The health checks are not limited, and carry no count.
+    assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).headers['x-ratelimit-limit'], undefined)
+  } finally {
+    await app.close()
+  }
+})
+
+test('the wait in a 429 is worded as @fastify/rate-limit words it', () => {
+  for (const ms of [0, 1_000, 2_000, 59_000, 60_000, 90_000, 3_599_000, 3_600_000, 86_400_000, 40_000_000_000]) {
+    assert.equal(retryIn(ms), format(ms, true), String(ms))
+  }
+})
+
+test('a counting store that fails lets the request through, its count read as 0 (the plugin\'s skipOnError)', async () => {
+  const app = Fastify()
+  app.decorate('config', loadConfig({ ENCOUNTERS: 'off' }))
+  app.decorateRequest('tenant', 'public')
+  app.addHook('onRequest', rateLimitHook({ incr: (_key, callback) => { callback(new Error('store down')) } }, 5))
+  app.get('/v1/thing', async () => ({ ok: true }))
+  try {
+    const res = await app.inject({ method: 'GET', url: '/v1/thing' })
+    assert.equal(res.statusCode, 200)
+    assert.deepEqual([res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining'], res.headers['x-ratelimit-reset']], ['5', '5', '0'])
   } finally {
     await app.close()
   }

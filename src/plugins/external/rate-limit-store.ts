@@ -4,19 +4,19 @@
 // log says when that starts and ends.
 import { createRequire } from 'node:module'
 import type { FastifyBaseLogger } from 'fastify'
-import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { Redis } from 'ioredis'
 
-type Counted = { current: number, ttl: number }
+/** A key's count in the current window and the milliseconds left of it. */
+export type Counted = { current: number, ttl: number }
 type IncrCallback = (error: Error | null, result?: Counted) => void
-interface CountingStore {
+/** @fastify/rate-limit's store interface: counts one request of a key, calling back with the count (at once for the local store). */
+export interface CountingStore {
   incr: (key: string, callback: IncrCallback, timeWindow: number, max: number) => void
-  child: (routeOptions: unknown) => CountingStore
 }
-interface StoreParams { continueExceeding: boolean, exponentialBackoff: boolean }
 
 // @fastify/rate-limit's own two stores (its Lua script for Redis, its LRU in
-// memory): reused rather than rewritten, so counting is the plugin's either way.
+// memory): reused rather than rewritten, so counting is the plugin's either
+// way. Neither resets on exceeding nor backs off (the plugin's defaults).
 const require = createRequire(import.meta.url)
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => CountingStore
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => CountingStore
@@ -26,8 +26,13 @@ export const RETRY_REDIS_AFTER_MS = 2_000
 /** A Redis call slower than this counts as failed: a rate-limit check must not hold a request up. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250
 
+/** This instance's own counts: @fastify/rate-limit's in-memory store (an LRU of 5,000 keys). */
+export function localCounters (): CountingStore {
+  return new LocalStore(false, false)
+}
+
 export interface SharedCounters {
-  store: FastifyRateLimitStoreCtor
+  store: CountingStore
   redis: Redis
   /** Whether the last Redis call succeeded (false: counting per instance). */
   shared: () => boolean
@@ -66,39 +71,26 @@ export function sharedCounters (url: string, keyPrefix: string, log: FastifyBase
   redis.on('close', () => failed(lastError))
   redis.on('ready', succeeded)
 
-  class SharedOrLocalStore implements CountingStore {
-    constructor (private readonly remote: CountingStore, private readonly local: CountingStore) {}
-
-    static create (params: StoreParams): SharedOrLocalStore {
-      return new SharedOrLocalStore(
-        new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, `${keyPrefix}rate-limit:`),
-        new LocalStore(params.continueExceeding, params.exponentialBackoff)
-      )
-    }
-
-    incr (key: string, callback: IncrCallback, timeWindow: number, max: number): void {
+  const remote = new RedisStore(false, false, redis, `${keyPrefix}rate-limit:`)
+  const local = localCounters()
+  const store: CountingStore = {
+    incr (key, callback, timeWindow, max) {
       if (redis.status !== 'ready' || Date.now() < skipUntil) {
-        this.local.incr(key, callback, timeWindow, max)
+        local.incr(key, callback, timeWindow, max)
         return
       }
-      this.remote.incr(key, (error, result) => {
+      remote.incr(key, (error, result) => {
         if (error) {
           failed(error.message)
-          this.local.incr(key, callback, timeWindow, max)
+          local.incr(key, callback, timeWindow, max)
         } else {
           succeeded()
           callback(null, result)
         }
       }, timeWindow, max)
     }
-
-    child (routeOptions: unknown): CountingStore {
-      return new SharedOrLocalStore(this.remote.child(routeOptions), this.local.child(routeOptions))
-    }
   }
 
-  // @fastify/rate-limit calls `new store(params)`.
-  const store = function (params: StoreParams) { return SharedOrLocalStore.create(params) } as unknown as FastifyRateLimitStoreCtor
   return {
     store,
     redis,
