@@ -11,7 +11,7 @@ import { getRuleset } from '../rules/rulesets/index.js'
 import { creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
 import { OWN_TURN_STANCES, keptAtTurnStart, pendingLabel } from './stances.js'
 import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
-import { expireEffects } from './stored-effects.js'
+import { expireEffects, storedEffects } from './stored-effects.js'
 import { rollBehaviours } from './behaviour.js'
 
 /** One change the transition made to the encounter beyond the rules result itself, reported to the client. */
@@ -111,8 +111,7 @@ function hasTimedCondition (c: CombatantState): boolean {
 
 /** A condition with an end, or lasting effects (each may have one): what expireConditions has to look at. */
 function hasAnythingTimed (c: CombatantState): boolean {
-  const effects = c.statBlock.effects
-  return hasTimedCondition(c) || (Array.isArray(effects) && effects.length > 0)
+  return hasTimedCondition(c) || storedEffects(c).length > 0
 }
 
 /** Everyone's count, in acting order, from an initiative roll. */

@@ -9,10 +9,13 @@ export interface StoredEffect extends StatBlockEffect {
   endsAt?: ConditionRecord['endsAt']
 }
 
-export function storedEffects (c: CombatantState): StoredEffect[] {
+export function storedEffects (c: CombatantState): readonly StoredEffect[] {
   const list = c.statBlock.effects
-  return Array.isArray(list) ? list as StoredEffect[] : []
+  return Array.isArray(list) ? list as StoredEffect[] : NO_EFFECTS
 }
+
+/** One list for every combatant without lasting effects (the turn flow asks about each at every turn). */
+const NO_EFFECTS: readonly StoredEffect[] = Object.freeze([])
 
 function setEffects (draft: Draft, c: CombatantState, next: StoredEffect[], added: string[], removed: string[], cause: string): void {
   // A new stat block, never a change to the one held: a simulation's runs share stat blocks (docs/rules.md §140).
@@ -48,11 +51,11 @@ export function isOver (endsAt: ConditionRecord['endsAt'] | undefined, round: nu
 /** Remove the effects whose time is up, as conditions end (docs/rules.md §69). */
 export function expireEffects (draft: Draft, round: number, count: number | null): void {
   for (const c of draft.state.combatants) {
-    const list = c.statBlock.effects
-    if (!Array.isArray(list) || list.length === 0) continue
-    const next = (list as StoredEffect[]).filter((e) => !isOver(e.endsAt, round, count))
+    const list = storedEffects(c)
+    if (list.length === 0) continue
+    const next = list.filter((e) => !isOver(e.endsAt, round, count))
     if (next.length === list.length) continue
-    const removed = [...new Set((list as StoredEffect[]).filter((e) => !next.includes(e)).map((e) => e.source))]
+    const removed = [...new Set(list.filter((e) => !next.includes(e)).map((e) => e.source))]
     setEffects(draft, c, next, [], removed, 'duration ended')
   }
 }
