@@ -121,3 +121,13 @@ test('dice started over with another seed roll what new dice of that seed roll; 
   assert.throws(() => new Dice({ seed: 1 }).reseed(2, seedToInt(2)), /record nothing/)
   assert.throws(() => new Dice({ seed: 1, record: false, sequence: [3] }).reseed(2, seedToInt(2)), /fixed results/)
 })
+
+test('a seed\'s number is FNV-1a 32-bit over its text (the published test vectors), so different seeds give different dice', () => {
+  // FNV-1a test vectors (Fowler, Noll, Vo): "" → 0x811c9dc5, "a" → 0xe40c292c, "foobar" → 0xbf9cf968.
+  assert.equal(seedToInt(''), 0x811c9dc5 | 0)
+  assert.equal(seedToInt('a'), 0xe40c292c | 0)
+  assert.equal(seedToInt('foobar'), 0xbf9cf968 | 0)
+  assert.equal(seedToInt(42), seedToInt('42'))
+  const hashes = new Set(Array.from({ length: 1000 }, (_, i) => seedToInt(`run:${i}`)))
+  assert.equal(hashes.size, 1000)
+})
