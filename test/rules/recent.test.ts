@@ -63,3 +63,14 @@ test('a new creature object made of the same parts (the same abilities, feats an
   assert.equal(otherAbilities.dexterity.modifier, -1)
   assert.equal(first.dexterity.modifier, 2)
 })
+
+test('the stats memo tells apart hit points that differ in any one field (variant › Hit Points: bloodied and wounded follow from max and the damage)', () => {
+  const variant = getRuleset('variant')
+  const abilities = { dex: 12, con: 12 }
+  const base = { max: 20, current: 12, temporary: 0, nonlethal: 0, woundPoints: 0, constitutionDamage: 0, status: 'healthy', deathSaves: { successes: 0, failures: 0 } }
+  const first = effectiveStats(variant, { abilities, hitPoints: { ...base } })
+  const changed: Array<Partial<typeof base>> = [{ max: 24 }, { current: 4 }, { temporary: 1 }, { nonlethal: 1 }, { woundPoints: 1 }, { constitutionDamage: 1 }, { status: 'staggered' }, { deathSaves: { successes: 1, failures: 0 } }, { deathSaves: { successes: 0, failures: 1 } }]
+  for (const change of changed) assert.notEqual(effectiveStats(variant, { abilities, hitPoints: { ...base, ...change } }), first, JSON.stringify(change))
+  // And the same fields again are the same stats.
+  assert.equal(effectiveStats(variant, { abilities, hitPoints: { ...base, deathSaves: { successes: 0, failures: 0 } } }), first)
+})
