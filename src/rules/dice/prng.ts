@@ -40,7 +40,15 @@ export function generatorOfSeedInt (seedInt: number): SeededGenerator {
   return xoroshiro128plus(seedInt)
 }
 
-/** One die of `faces` faces from the generator. */
+/**
+ * One die of `faces` faces from the generator. pure-rand works the draw out
+ * in floating point, so unoptimised code hands back a heap number even for a
+ * whole one; `| 0` (exact: a die has at most MAX_FACES faces) makes it the
+ * small integer every other whole number in the rules is. Without it, the
+ * first die stored in an object turns that field into a double, V8 discards
+ * the code it optimised for small integers, and every later object of that
+ * shape carries a boxed number (docs/architecture.md › The fast path).
+ */
 export function rollSeeded (rng: SeededGenerator, faces: number): number {
-  return uniformInt(rng, 1, faces)
+  return uniformInt(rng, 1, faces) | 0
 }
