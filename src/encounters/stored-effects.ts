@@ -2,6 +2,7 @@
 // its stat block's `effects`, where every mechanic reads them, each with the
 // end its duration gives it (docs/rules.md §69), as conditions keep theirs.
 import type { StatBlockEffect } from '../rules/combatant.js'
+import { frozenStatBlock } from './combatants.js'
 import type { Draft } from './flow.js'
 import type { CombatantState, ConditionRecord } from './model.js'
 
@@ -22,7 +23,7 @@ function setEffects (draft: Draft, c: CombatantState, next: StoredEffect[], adde
   const statBlock = { ...c.statBlock }
   if (next.length === 0) delete statBlock.effects
   else statBlock.effects = next
-  c.statBlock = statBlock
+  c.statBlock = frozenStatBlock(statBlock)
   if (added.length + removed.length > 0) draft.applied.push({ kind: 'effects', combatantId: c.id, added, removed, cause })
 }
 

@@ -6,7 +6,7 @@ import { Dice, type RollRecord as Roll } from '../rules/dice/roller.js'
 import { getRuleset, type RulesetId } from '../rules/rulesets/index.js'
 import { atPath } from '../rules/errors.js'
 import { initiative, initiativeReport } from '../application/initiative.js'
-import { newCombatant, hitPointsInput, storedHitPoints, type CombatantEntry } from './combatants.js'
+import { frozenStatBlock, newCombatant, hitPointsInput, storedHitPoints, type CombatantEntry } from './combatants.js'
 import { reportHitPoints, hitPointsOf } from '../rules/hit-points/index.js'
 import { advanceFrom, combatantById, initiativeCombatants, setConditionNames, startCombat, type Applied, type Draft } from './flow.js'
 import type { EncounterState } from './model.js'
@@ -79,16 +79,19 @@ function addCombatant (draft: Draft, entry: CombatantEntry): unknown {
 function updateCombatant (draft: Draft, id: string, patch: Record<string, unknown>): void {
   const c = combatantById(draft.state, id)
   if (!c) throw unknownCombatant(id, '/combatantId')
+  // A stat block is replaced, never changed in place (combatants.ts › frozenStatBlock).
+  const statBlock = { ...c.statBlock }
   for (const [key, value] of Object.entries(patch)) {
     if (key === 'name' || key === 'side') c[key] = value as string | null
     // null removes the field: the default comes back (aware, no conditions).
     else if (key === 'aware') c.aware = value === null ? true : value as boolean
     else if (key === 'conditions') setConditionNames(draft, c, (value ?? []) as string[], 'roster update')
     else if (key === 'hitPoints') {
-      c.hitPoints = value === null ? null : storedHitPoints(reportHitPoints(hitPointsOf({ ...c.statBlock, hitPoints: value as never }, draft.ruleset), draft.ruleset))
-    } else if (value === null) delete c.statBlock[key]
-    else c.statBlock[key] = value
+      c.hitPoints = value === null ? null : storedHitPoints(reportHitPoints(hitPointsOf({ ...statBlock, hitPoints: value as never }, draft.ruleset), draft.ruleset))
+    } else if (value === null) delete statBlock[key]
+    else statBlock[key] = value
   }
+  c.statBlock = frozenStatBlock(statBlock)
   // A changed Constitution changes what the pf1e hit points mean: re-read them.
   if (c.hitPoints && 'abilities' in patch) c.hitPoints = storedHitPoints(reportHitPoints(hitPointsOf({ ...c.statBlock, hitPoints: hitPointsInput(c.hitPoints, draft.ruleset) }, draft.ruleset), draft.ruleset))
 }
