@@ -8,7 +8,7 @@ import { receiveHealing, reportHitPoints } from '../rules/hit-points/index.js'
 import { rollInitiative, type InitiativeOutcome } from '../rules/initiative/initiative.js'
 import { restrictsActivity } from '../rules/effects.js'
 import { getRuleset } from '../rules/rulesets/index.js'
-import { creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
+import { awareCreatureOf, creatureOf, isDown, isDying, storedHitPoints } from './combatants.js'
 import { OWN_TURN_STANCES, keptAtTurnStart, pendingLabel } from './stances.js'
 import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
 import { expireEffects, storedEffects } from './stored-effects.js'
@@ -109,9 +109,14 @@ function hasTimedCondition (c: CombatantState): boolean {
   return false
 }
 
-/** A condition with an end, or lasting effects (each may have one): what expireConditions has to look at. */
-function hasAnythingTimed (c: CombatantState): boolean {
-  return hasTimedCondition(c) || storedEffects(c).length > 0
+/** Anyone with a condition with an end, or lasting effects (each may have one): what expireConditions has to look at. */
+function anythingTimed (state: EncounterState): boolean {
+  // Loops, not `some` with a callback: every turn of a simulated fight asks.
+  for (const c of state.combatants) {
+    if (storedEffects(c).length > 0) return true
+    for (const x of c.conditions) if (x.endsAt !== null) return true
+  }
+  return false
 }
 
 /** Everyone's count, in acting order, from an initiative roll. */
@@ -127,11 +132,7 @@ export function applyInitiative (draft: Draft, outcome: InitiativeOutcome): void
 export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, ids?: readonly string[]) {
   return state.combatants
     .filter((c) => ids === undefined || ids.includes(c.id))
-    .map((c) => {
-      // creatureOf's own object, with `aware` after its keys (a spread then a new key is slow in V8).
-      const creature: ReturnType<typeof creatureOf> & { id: string, aware: boolean } = Object.assign(creatureOf(c, ruleset), { id: c.id, aware: c.aware })
-      return creature
-    })
+    .map((c) => awareCreatureOf(c, ruleset))
 }
 
 /** Restricted activity (SRD 3.5 › Restricted Activity; variant › Staggered): the surprise round, staggered or disabled. */
@@ -208,14 +209,24 @@ const NOBODY_DOWN: string[] = Object.freeze([]) as unknown as string[]
 
 /** The combatants on count `count` that are down, in acting order (docs/rules.md §68). */
 function downAt (state: EncounterState, ruleset: Ruleset, count: number): string[] {
-  // Those on the count that are down, found in one pass (mostly none), then put in acting order.
-  let down: string[] | null = null
-  for (const x of state.combatants) if (x.initiative === count && isDown(x, ruleset)) (down ??= []).push(x.id)
-  if (down === null) return NOBODY_DOWN
-  // One down (the common case once someone has fallen): it needs no ordering.
-  if (down.length === 1) return state.order.includes(down[0] as string) ? down : NOBODY_DOWN
-  const found = down
-  return state.order.filter((id) => found.includes(id))
+  // Those on the count that are down, counted in one pass (mostly none, else mostly one), then put in acting order.
+  let found = 0
+  let first: string | null = null
+  for (const x of state.combatants) {
+    if (x.initiative !== count || !isDown(x, ruleset)) continue
+    found++
+    first ??= x.id
+  }
+  if (first === null) return NOBODY_DOWN
+  if (found === 1) {
+    if (!state.order.includes(first)) return NOBODY_DOWN
+    // The same one as last time (a fallen creature's count comes round every round): the list kept, not a new one.
+    const kept = state.downAtCount
+    return kept.length === 1 && kept[0] === first ? kept : [first]
+  }
+  const down: string[] = []
+  for (const x of state.combatants) if (x.initiative === count && isDown(x, ruleset)) down.push(x.id)
+  return state.order.filter((id) => down.includes(id))
 }
 
 /**
@@ -230,7 +241,7 @@ export function advanceFrom (draft: Draft, from: number): void {
   const previousRound = state.round
   let index = from
   // Nothing passing the counts adds a condition or an effect with an end, so with none at the start, none can end on the way.
-  const timed = state.combatants.some(hasAnythingTimed)
+  const timed = anythingTimed(state)
   // Two full passes without anyone able to act: nobody can, the turn stays empty.
   for (let visited = 0; visited <= 2 * state.order.length + 1; visited++) {
     if (index >= state.order.length) {

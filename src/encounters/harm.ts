@@ -18,10 +18,14 @@ export function applyHitPoints (draft: Draft, c: CombatantState, after: HitPoint
   draft.applied.push({ kind: 'hit-points', combatantId: c.id, cause, ...extra, before, after: reportedHitPoints(c, draft.ruleset) })
 }
 
-/** A blow lands on a combatant with hit points (one without them only has the attack's result). */
+/** A blow lands on a combatant with hit points (one without them only has the attack's result); it is one attack's unless it says otherwise. */
 export function applyBlow (draft: Draft, c: CombatantState, blow: Blow, cause: string): void {
+  landBlow(draft, c, Object.assign({ singleAttack: true }, blow), cause)
+}
+
+function landBlow (draft: Draft, c: CombatantState, damage: Blow, cause: string): void {
   if (!c.hitPoints) return
-  const body = { creature: creatureOf(c, draft.ruleset) as never, damage: Object.assign({ singleAttack: true }, blow) }
+  const body = { creature: creatureOf(c, draft.ruleset) as never, damage }
   if (draft.quiet === true) {
     c.hitPoints = storedHitPoints(hitPointsAfterDamage(draft, body))
     return
@@ -32,6 +36,7 @@ export function applyBlow (draft: Draft, c: CombatantState, blow: Blow, cause: s
 
 /** A hit's lethal and nonlethal parts land as two blows (each through the damage rules), lethal first. */
 export function applyHit (draft: Draft, c: CombatantState, damage: { lethal: number, nonlethal: number }, cause: string, critical = false): void {
-  if (damage.lethal > 0) applyBlow(draft, c, { amount: damage.lethal, critical }, cause)
-  if (damage.nonlethal > 0) applyBlow(draft, c, { amount: damage.nonlethal, nonlethal: true, critical }, cause)
+  // The blows as applyBlow makes them, written out: every hit of a simulated fight lands here.
+  if (damage.lethal > 0) landBlow(draft, c, { singleAttack: true, amount: damage.lethal, critical }, cause)
+  if (damage.nonlethal > 0) landBlow(draft, c, { singleAttack: true, amount: damage.nonlethal, nonlethal: true, critical }, cause)
 }

@@ -11,7 +11,7 @@ import { continueSeedHash, seedPrefixHash } from '../../rules/dice/prng.js'
 import { DomainError } from '../../rules/errors.js'
 import { budgetRefusal, type Slot } from '../../rules/turn-flow.js'
 import { creatureOf, isDown } from '../combatants.js'
-import { advanceFrom, combatantById, isRestricted, turnIndex, type Draft } from '../flow.js'
+import { advanceFrom, isRestricted, turnIndex, type Draft } from '../flow.js'
 import { applyHit } from '../harm.js'
 import type { CombatantState, EncounterState } from '../model.js'
 import { PlanCache } from './plans.js'
@@ -27,10 +27,23 @@ export interface FightOutcome {
   rounds: number
 }
 
-/** What a run adds up, per combatant id. */
+/**
+ * What a run adds up, per combatant by its place in the roster (a simulated
+ * fight adds and removes no one, and every run's roster is the start's, in order).
+ */
 export interface FightTally {
-  dealt: Map<string, number>
-  taken: Map<string, number>
+  dealt: number[]
+  taken: number[]
+}
+
+export function newTally (combatants: number): FightTally {
+  const dealt: number[] = []
+  const taken: number[] = []
+  for (let i = 0; i < combatants; i++) {
+    dealt.push(0)
+    taken.push(0)
+  }
+  return { dealt, taken }
 }
 
 /**
@@ -49,6 +62,21 @@ export function resolveSimulatedAttack (draft: Draft, plans: PlanCache, actor: C
 
 const NO_TARGET: AttackRequest['target'] = Object.freeze({})
 
+/** `String(k)` for the event numbers of most fights, each made once: a run asks for two a turn. */
+const DIGITS: string[] = []
+const DIGITS_KEPT = 4096
+
+function digitsOf (k: number): string {
+  if (k >= DIGITS_KEPT) return String(k)
+  let text = DIGITS[k]
+  if (text === undefined) {
+    // Filled in order, so the list never has holes.
+    for (let i = DIGITS.length; i <= k; i++) DIGITS.push(String(i))
+    text = DIGITS[k] as string
+  }
+  return text
+}
+
 /**
  * The seeds of a run's events, `<run seed>:<k>`, each hashed on from the
  * hash of `<run seed>:` (the same number `seedToInt` gives the whole text).
@@ -63,7 +91,7 @@ export class EventSeeds {
   }
 
   text (k: number): string {
-    return this.prefix + String(k)
+    return this.prefix + digitsOf(k)
   }
 
   /**
@@ -72,7 +100,7 @@ export class EventSeeds {
    * events come one after the other and none keeps its dice.
    */
   dice (k: number): Dice {
-    const n = String(k)
+    const n = digitsOf(k)
     const seed = this.prefix + n
     const seedInt = continueSeedHash(this.prefixHash, n)
     if (this.shared === null) this.shared = new Dice({ seed, record: false, seedInt })
@@ -84,18 +112,38 @@ export class EventSeeds {
 }
 
 /**
- * The side still standing (docs/rules.md §68: not dead, dying, stable or
- * unconscious): its name when exactly one side has a creature able to act,
- * null when none has, undefined while two or more have.
+ * Who is down this turn, by place in the roster, and the side still standing
+ * (docs/rules.md §68: not dead, dying, stable or unconscious): its name when
+ * exactly one side has a creature able to act, null when none has, undefined
+ * while two or more have. Worked out once a turn, for the end check and the
+ * choice of target.
  */
-function lastSideStanding (state: EncounterState, ruleset: Draft['ruleset']): string | null | undefined {
+function markDown (state: EncounterState, ruleset: Draft['ruleset'], down: boolean[]): string | null | undefined {
   let found: string | null = null
-  for (const c of state.combatants) {
-    if (c.side === null || c.side === found || isDown(c, ruleset)) continue
-    if (found !== null) return undefined
-    found = c.side
+  let several = false
+  const roster = state.combatants
+  for (let i = 0; i < roster.length; i++) {
+    const c = roster[i] as CombatantState
+    const out = isDown(c, ruleset)
+    down[i] = out
+    if (c.side === null || c.side === found || out) continue
+    if (found !== null) several = true
+    else found = c.side
   }
-  return found
+  return several ? undefined : found
+}
+
+/** Where the combatant with this id stands in the roster. */
+function rosterIndex (state: EncounterState, id: string): number {
+  const roster = state.combatants
+  for (let i = 0; i < roster.length; i++) if ((roster[i] as CombatantState).id === id) return i
+  return -1
+}
+
+/** Lists a fight reuses every turn rather than making anew: who is down, and the enemies' places in the roster. */
+interface TurnScratch {
+  down: boolean[]
+  enemies: number[]
 }
 
 interface CarriedWeapon extends Record<string, unknown> { offHand?: Record<string, unknown> }
@@ -148,14 +196,21 @@ function isRefusal (error: unknown): boolean {
 const FULL_THEN_SINGLE: ReadonlyArray<'full' | 'single'> = ['full', 'single']
 const SINGLE: ReadonlyArray<'full' | 'single'> = ['single']
 
-function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally: FightTally, seeds: EventSeeds, k: number, plans: PlanCache): boolean {
+function attackTurn (draft: Draft, actorIndex: number, tactic: Tactic, tally: FightTally, seeds: EventSeeds, k: number, plans: PlanCache, scratch: TurnScratch): boolean {
   const { state, ruleset } = draft
+  const roster = state.combatants
+  const actor = roster[actorIndex] as CombatantState
   const weapon = firstWeapon(actor)
   if (!weapon || actor.side === null) return false
-  const enemies: CombatantState[] = []
-  for (const c of state.combatants) if (c.side !== null && c.side !== actor.side && !isDown(c, ruleset)) enemies.push(c)
-  if (enemies.length === 0) return false
-  const target = chooseTarget(tactic.target, enemies, tally.dealt, seeds, k)
+  const { down, enemies } = scratch
+  let count = 0
+  for (let i = 0; i < roster.length; i++) {
+    const side = (roster[i] as CombatantState).side
+    if (side !== null && side !== actor.side && down[i] !== true) enemies[count++] = i
+  }
+  if (count === 0) return false
+  const targetIndex = chooseTarget(tactic.target, roster, enemies, count, tally.dealt, seeds, k)
+  const target = roster[targetIndex] as CombatantState
   const modes = tactic.fullAttack && ruleset.attacks.fullAttack ? FULL_THEN_SINGLE : SINGLE
   for (const mode of modes) {
     if (!spend(draft, actor, mode === 'full' ? 'fullRound' : 'primary')) continue
@@ -191,8 +246,8 @@ function attackTurn (draft: Draft, actor: CombatantState, tactic: Tactic, tally:
       throw error
     }
     const damage = result.totals.damage
-    tally.dealt.set(actor.id, (tally.dealt.get(actor.id) ?? 0) + damage)
-    tally.taken.set(target.id, (tally.taken.get(target.id) ?? 0) + damage)
+    tally.dealt[actorIndex] = (tally.dealt[actorIndex] as number) + damage
+    tally.taken[targetIndex] = (tally.taken[targetIndex] as number) + damage
     // Setting an array's length calls into the runtime: only when something was added.
     if (draft.applied.length > 0) draft.applied.length = 0
     return true
@@ -211,14 +266,14 @@ export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: Fig
   const { state } = draft
   const startRound = state.round
   const seeds = new EventSeeds(runSeed)
+  const scratch: TurnScratch = { down: [], enemies: [] }
   let k = firstEvent
   for (;;) {
-    const standing = lastSideStanding(state, draft.ruleset)
+    const standing = markDown(state, draft.ruleset, scratch.down)
     const rounds = state.round - startRound + 1
     if (standing !== undefined) return { winner: standing, rounds: Math.min(rounds, ROUND_CAP) }
     if (rounds > ROUND_CAP || state.turn === null) return { winner: null, rounds: Math.min(rounds, ROUND_CAP) }
-    const actor = combatantById(state, state.turn.combatantId) as CombatantState
-    if (attackTurn(draft, actor, tactic, tally, seeds, k, plans)) k++
+    if (attackTurn(draft, rosterIndex(state, state.turn.combatantId), tactic, tally, seeds, k, plans, scratch)) k++
     // end-turn, as the encounter action does it.
     draft.dice = seeds.dice(k)
     k++

@@ -70,6 +70,9 @@ export const MAX_PLANS = 20_000
 /** Most plan keys numbered at once: past it, the cache starts afresh. Small enough that every plan key is a small integer (V8's fastest Map key). */
 const KEY_NUMBERS = 2 ** 14
 
+/** Key numbers remembered per combatant. */
+const MEMOS_PER_COMBATANT = 4
+
 /** How a plan was obtained, for the tests that count work (never timing). */
 export interface PlanCounts {
   /** Plans the rules computed (each a full `planAttack`, cross-field checks included). */
@@ -90,8 +93,8 @@ export class PlanCache {
   private readonly plans = new Map<number, AttackActionPlan>()
   /** Each combatant id with its plan key (`<id>\0<ruleset>\0<planKeyOf>`), numbered in the order met. */
   private readonly keyNumbers = new Map<string, number>()
-  /** Per combatant id, its key number last worked out. */
-  private readonly lastKeys = new Map<string, KeyMemo>()
+  /** Per combatant id, its key numbers last worked out, the latest first (a creature goes back and forth between a few: flat-footed or not, disabled or not). */
+  private readonly lastKeys = new Map<string, KeyMemo[]>()
   /** Also plan every reused attack afresh and fail unless the two plans are the same (the tests' check of the keys). */
   private readonly verify: boolean
 
@@ -126,15 +129,20 @@ export class PlanCache {
   private keyNumberOf (c: CombatantState, ruleset: Ruleset): number {
     const effects = c.statBlock.effects
     const hitPoints = hitPointsToken(c, ruleset)
-    const last = this.lastKeys.get(c.id)
-    if (last !== undefined && last.hitPoints === hitPoints && last.effects === effects && sameNames(c.conditions, last.conditions)) return last.number
+    let memos = this.lastKeys.get(c.id)
+    if (memos === undefined) {
+      memos = []
+      this.lastKeys.set(c.id, memos)
+    }
+    for (const m of memos) if (m.hitPoints === hitPoints && m.effects === effects && sameNames(c.conditions, m.conditions)) return m.number
     const text = `${c.id}\u0000${ruleset.id}\u0000${planKeyOf(c, ruleset)}`
     let number = this.keyNumbers.get(text)
     if (number === undefined) {
       number = this.keyNumbers.size
       this.keyNumbers.set(text, number)
     }
-    this.lastKeys.set(c.id, { conditions: c.conditions.map((x) => x.name), hitPoints, effects, number })
+    if (memos.length >= MEMOS_PER_COMBATANT) memos.pop()
+    memos.unshift({ conditions: c.conditions.map((x) => x.name), hitPoints, effects, number })
     return number
   }
 

@@ -5,11 +5,11 @@
 import type { Seed } from '../../rules/dice/prng.js'
 import { DomainError } from '../../rules/errors.js'
 import { getRuleset, type RulesetId } from '../../rules/rulesets/index.js'
-import type { CombatantEntry } from '../combatants.js'
+import { frozenStatBlock, type CombatantEntry } from '../combatants.js'
 import type { Draft } from '../flow.js'
 import type { CombatantState, EncounterState } from '../model.js'
 import { applyEvent } from '../transition.js'
-import { fight, ROUND_CAP, type FightTally } from './fight.js'
+import { fight, newTally, ROUND_CAP } from './fight.js'
 import { PlanCache } from './plans.js'
 import { wilson, type Estimate } from './statistics.js'
 import type { Tactic } from './tactic.js'
@@ -62,9 +62,19 @@ const CREATED_AT = '1970-01-01T00:00:00.000Z'
 
 /** The state every run starts from, and whether each run begins with the encounter's start (initiative). */
 function baseState (start: SimulationStart): { state: EncounterState, started: boolean } {
-  if (start.kind === 'encounter') return { state: start.state, started: start.state.status === 'active' }
+  if (start.kind === 'encounter') return { state: withFrozenStatBlocks(start.state), started: start.state.status === 'active' }
   const created = applyEvent(null, { type: 'created', request: { id: 'simulation', name: 'simulation', ruleset: start.ruleset, combatants: start.combatants }, createdAt: CREATED_AT })
   return { state: created.state, started: false }
+}
+
+/**
+ * The encounter's state with each stat block a frozen copy (as a roster's
+ * are from the start), which the runs share and creatureOf reads fastest
+ * (src/encounters/combatants.ts › frozenStatBlock). The encounter's own state is left as it is.
+ */
+function withFrozenStatBlocks (state: EncounterState): EncounterState {
+  const combatants = state.combatants.map((c) => ({ ...c, statBlock: frozenStatBlock({ ...c.statBlock }) }))
+  return { ...state, combatants }
 }
 
 /**
@@ -80,17 +90,17 @@ function baseState (start: SimulationStart): { state: EncounterState, started: b
  */
 export function copyForRun (state: EncounterState): EncounterState {
   const turn = state.turn === null ? null : { combatantId: state.turn.combatantId, initiativeCount: state.turn.initiativeCount, spent: state.turn.spent.slice() }
-  const combatants = new Array<CombatantState>(state.combatants.length)
-  for (let i = 0; i < combatants.length; i++) {
-    const c = state.combatants[i] as CombatantState
-    combatants[i] = { ...c, conditions: c.conditions.length === 0 ? [] : c.conditions.map((x) => ({ ...x })), pending: c.pending.slice() }
-  }
+  // Pushed, not `new Array(n)` filled in: a list made with holes is a different kind of array to V8
+  // from the lists the transition makes, and code optimised for one is thrown away for the other.
+  const combatants: CombatantState[] = []
+  for (const c of state.combatants) combatants.push({ ...c, conditions: c.conditions.length === 0 ? [] : c.conditions.map((x) => ({ ...x })), pending: c.pending.slice() })
   return { ...state, turn, order: state.order.slice(), downAtCount: state.downAtCount.slice(), combatants }
 }
 
-function isDead (state: EncounterState, id: string): boolean {
-  const c = state.combatants.find((x) => x.id === id)
-  return c === undefined || c.hitPoints?.status === 'dead' || c.conditions.some((x) => x.name === 'dead')
+function isDead (c: CombatantState): boolean {
+  if (c.hitPoints?.status === 'dead') return true
+  for (const x of c.conditions) if (x.name === 'dead') return true
+  return false
 }
 
 /** Run the simulation; throws the DomainError of a combatant the rules cannot resolve. */
@@ -101,9 +111,10 @@ export function simulate (input: SimulationInput, hooks: SimulationHooks = {}): 
   let draws = 0
   const sampleSeeds: Record<string, string | null> = Object.fromEntries(input.sides.map((s) => [s, null]))
   const roundCounts = new Array<number>(ROUND_CAP + 1).fill(0)
-  const survived = new Map<string, number>(base.combatants.map((c) => [c.id, 0]))
-  const dealt = new Map<string, number>(base.combatants.map((c) => [c.id, 0]))
-  const taken = new Map<string, number>(base.combatants.map((c) => [c.id, 0]))
+  // By place in the roster, which every run keeps (copyForRun, the start event).
+  const size = base.combatants.length
+  const survived = newTally(size).dealt
+  const { dealt, taken } = newTally(size)
   let runs = 0
   // One cache for every run: they all start from the same combatants (docs/rules.md §140).
   const plans = hooks.plans ?? new PlanCache()
@@ -113,7 +124,7 @@ export function simulate (input: SimulationInput, hooks: SimulationHooks = {}): 
     // The start is the encounter's own event, with the run's seed: initiative, surprise, flat-footed.
     const state = started ? copyForRun(base) : applyEvent(base, { type: 'started', request: { seed: runSeed }, createdAt: CREATED_AT }, { copy: copyForRun, quiet: true }).state
     const draft: Draft = { state, ruleset, dice: null as unknown as Draft['dice'], applied: [], quiet: true }
-    const tally: FightTally = { dealt: new Map(), taken: new Map() }
+    const tally = newTally(size)
     const outcome = fight(draft, runSeed, input.tactic, tally, 1, plans)
     runs++
     if (outcome.winner === null) draws++
@@ -122,10 +133,10 @@ export function simulate (input: SimulationInput, hooks: SimulationHooks = {}): 
       if (sampleSeeds[outcome.winner] === null) sampleSeeds[outcome.winner] = runSeed
     }
     roundCounts[outcome.rounds] = (roundCounts[outcome.rounds] ?? 0) + 1
-    for (const c of base.combatants) {
-      if (!isDead(state, c.id)) survived.set(c.id, (survived.get(c.id) ?? 0) + 1)
-      dealt.set(c.id, (dealt.get(c.id) ?? 0) + (tally.dealt.get(c.id) ?? 0))
-      taken.set(c.id, (taken.get(c.id) ?? 0) + (tally.taken.get(c.id) ?? 0))
+    for (let c = 0; c < size; c++) {
+      if (!isDead(state.combatants[c] as CombatantState)) survived[c] = (survived[c] as number) + 1
+      dealt[c] = (dealt[c] as number) + (tally.dealt[c] as number)
+      taken[c] = (taken[c] as number) + (tally.taken[c] as number)
     }
     hooks.onRun?.()
   }
@@ -143,12 +154,12 @@ export function simulate (input: SimulationInput, hooks: SimulationHooks = {}): 
     runs,
     winners,
     rounds: { mean: roundSum / runs, histogram },
-    combatants: base.combatants.map((c) => ({
+    combatants: base.combatants.map((c, i) => ({
       id: c.id,
       side: c.side,
-      survival: wilson(survived.get(c.id) ?? 0, runs),
-      meanDamageDealt: (dealt.get(c.id) ?? 0) / runs,
-      meanDamageTaken: (taken.get(c.id) ?? 0) / runs
+      survival: wilson(survived[i] as number, runs),
+      meanDamageDealt: (dealt[i] as number) / runs,
+      meanDamageTaken: (taken[i] as number) / runs
     })),
     sampleSeeds
   }

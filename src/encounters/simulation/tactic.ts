@@ -18,28 +18,31 @@ function currentHitPoints (c: CombatantState): number {
 }
 
 /**
- * The enemy to attack among `enemies` (able to act, in roster order):
- * lowest current hit points (temporary included); highest threat, the one that
- * has dealt the most damage in this fight, then the highest base attack bonus;
- * random, a d<n> from the seed `<turn seed>:target` (POST /v1/dice replays it),
- * the turn's seed being `seeds.text(k)`.
- * Ties go to the first listed.
+ * The enemy to attack: `roster[enemies[0..count - 1]]` are those able to act,
+ * in roster order, and `dealt` what each in the roster has dealt in this
+ * fight; the answer is the chosen one's place in the roster. Lowest current
+ * hit points (temporary included); highest threat, the one that has dealt
+ * the most damage in this fight, then the highest base attack bonus; random,
+ * a d<count> from the seed `<turn seed>:target` (POST /v1/dice replays it),
+ * the turn's seed being `seeds.text(k)`. Ties go to the first listed.
  */
-export function chooseTarget (rule: TargetRule, enemies: readonly CombatantState[], dealt: ReadonlyMap<string, number>, seeds: { text: (k: number) => string }, k: number): CombatantState {
-  let best = enemies[0] as CombatantState
+export function chooseTarget (rule: TargetRule, roster: readonly CombatantState[], enemies: readonly number[], count: number, dealt: readonly number[], seeds: { text: (k: number) => string }, k: number): number {
+  let best = enemies[0] as number
   if (rule === 'random') {
-    if (enemies.length === 1) return best
-    const roll = new Dice({ seed: `${seeds.text(k)}:target`, record: false }).roll(enemies.length, 'target')
-    return enemies[roll - 1] as CombatantState
+    if (count === 1) return best
+    const roll = new Dice({ seed: `${seeds.text(k)}:target`, record: false }).roll(count, 'target')
+    return enemies[roll - 1] as number
   }
-  for (let i = 1; i < enemies.length; i++) {
-    const c = enemies[i] as CombatantState
+  for (let j = 1; j < count; j++) {
+    const i = enemies[j] as number
+    const c = roster[i] as CombatantState
+    const b = roster[best] as CombatantState
     if (rule === 'lowest-hit-points') {
-      if (currentHitPoints(c) < currentHitPoints(best)) best = c
+      if (currentHitPoints(c) < currentHitPoints(b)) best = i
     } else {
-      const d = dealt.get(c.id) ?? 0
-      const b = dealt.get(best.id) ?? 0
-      if (d > b || (d === b && babOf(c) > babOf(best))) best = c
+      const d = dealt[i] as number
+      const bd = dealt[best] as number
+      if (d > bd || (d === bd && babOf(c) > babOf(b))) best = i
     }
   }
   return best
