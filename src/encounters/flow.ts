@@ -125,14 +125,19 @@ export function applyInitiative (draft: Draft, outcome: InitiativeOutcome): void
     const c = combatantById(draft.state, entry.id)
     if (c) c.initiative = entry.total
   }
-  draft.state.order = outcome.order.map((e) => e.id)
+  // Pushed, not `map`ped: V8's `map` makes a list of one kind when the caller runs optimised and of
+  // another when it does not, and code optimised for one kind is thrown away when it meets the other.
+  const order: string[] = []
+  for (const entry of outcome.order) order.push(entry.id)
+  draft.state.order = order
   if (draft.quiet !== true) draft.applied.push({ kind: 'initiative', round: draft.state.round, order: outcome.order.map((e) => ({ id: e.id, initiative: e.total })) })
 }
 
-export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, ids?: readonly string[]) {
-  return state.combatants
-    .filter((c) => ids === undefined || ids.includes(c.id))
-    .map((c) => awareCreatureOf(c, ruleset))
+export function initiativeCombatants (state: EncounterState, ruleset: Ruleset, ids?: readonly string[]): Array<ReturnType<typeof awareCreatureOf>> {
+  // Pushed, as the turn order is (applyInitiative).
+  const creatures: Array<ReturnType<typeof awareCreatureOf>> = []
+  for (const c of state.combatants) if (ids === undefined || ids.includes(c.id)) creatures.push(awareCreatureOf(c, ruleset))
+  return creatures
 }
 
 /** Restricted activity (SRD 3.5 › Restricted Activity; variant › Staggered): the surprise round, staggered or disabled. */

@@ -65,12 +65,17 @@ export function initiativeModifier (ruleset: Ruleset, combatant: InitiativeComba
  * settled completely (repeating among those still tied) before the next.
  */
 export function rollInitiative (ruleset: Ruleset, combatants: readonly InitiativeCombatant[], dice: Dice): InitiativeOutcome {
-  const modifiers = combatants.map((c, i) => atPath(`/combatants/${i}`, () => initiativeModifier(ruleset, c)))
-  const entries = combatants.map((c, i): InitiativeEntry & { index: number } => {
+  // Lists pushed rather than `map`ped: V8's `map` makes a list of one kind when its caller runs
+  // optimised and of another when it does not, and code optimised for one kind is thrown away
+  // when it meets the other (a simulation rolls initiative every run).
+  const modifiers: Array<ReturnType<typeof initiativeModifier>> = []
+  for (let i = 0; i < combatants.length; i++) modifiers.push(atPath(`/combatants/${i}`, () => initiativeModifier(ruleset, combatants[i] as InitiativeCombatant)))
+  const entries: Array<InitiativeEntry & { index: number }> = []
+  for (let i = 0; i < combatants.length; i++) {
     const m = modifiers[i] as (typeof modifiers)[number]
     const roll = dice.d20('initiative')
-    return { index: i, id: c.id, roll, modifier: m.value, total: roll + m.value, breakdown: m.breakdown, tieBreak: [], simultaneousWith: [] }
-  })
+    entries.push({ index: i, id: (combatants[i] as InitiativeCombatant).id, roll, modifier: m.value, total: roll + m.value, breakdown: m.breakdown, tieBreak: [], simultaneousWith: [] })
+  }
 
   const simultaneous = ruleset.initiative.ties === 'simultaneous'
   // Equal totals (and, with roll-offs, equal modifiers) form a tie group, met in the request order of its first member.
@@ -104,8 +109,10 @@ export function rollInitiative (ruleset: Ruleset, combatants: readonly Initiativ
   const aware = combatants.filter((c) => c.aware !== false).length
   const surpriseRound = aware > 0 && aware < combatants.length
   const byIndex = (e: (typeof entries)[number]) => combatants[e.index] as InitiativeCombatant
+  const reported: InitiativeEntry[] = []
+  for (const e of order) reported.push({ id: e.id, roll: e.roll, modifier: e.modifier, total: e.total, breakdown: e.breakdown, tieBreak: e.tieBreak, simultaneousWith: e.simultaneousWith })
   return {
-    order: order.map((e): InitiativeEntry => ({ id: e.id, roll: e.roll, modifier: e.modifier, total: e.total, breakdown: e.breakdown, tieBreak: e.tieBreak, simultaneousWith: e.simultaneousWith })),
+    order: reported,
     surpriseRound,
     surpriseActors: surpriseRound ? order.filter((e) => byIndex(e).aware !== false).map((e) => e.id) : [],
     // Everyone is flat-footed until they first act; uncanny dodge exempts (SRD 3.5 › Initiative; docs/rules.md §P7).
