@@ -67,7 +67,7 @@ const DIGITS: string[] = []
 const DIGITS_KEPT = 4096
 
 function digitsOf (k: number): string {
-  if (k >= DIGITS_KEPT) return String(k)
+  if (k < 0 || k >= DIGITS_KEPT) return String(k)
   let text = DIGITS[k]
   if (text === undefined) {
     // Filled in order, so the list never has holes.

@@ -45,6 +45,8 @@ export function planKeyOf (c: CombatantState, ruleset: Ruleset): string {
 
 /** A combatant's plan key as a number, and the objects it was worked out from (replaced, never changed in place, when they change). */
 interface KeyMemo {
+  /** The ruleset the key was worked out under (a cache the caller passes in may see more than one). */
+  ruleset: Ruleset
   /** The condition names, in order (each run and each change makes a new list of the same names). */
   conditions: string[]
   hitPoints: unknown
@@ -134,7 +136,7 @@ export class PlanCache {
       memos = []
       this.lastKeys.set(c.id, memos)
     }
-    for (const m of memos) if (m.hitPoints === hitPoints && m.effects === effects && sameNames(c.conditions, m.conditions)) return m.number
+    for (const m of memos) if (m.ruleset === ruleset && m.hitPoints === hitPoints && m.effects === effects && sameNames(c.conditions, m.conditions)) return m.number
     const text = `${c.id}\u0000${ruleset.id}\u0000${planKeyOf(c, ruleset)}`
     let number = this.keyNumbers.get(text)
     if (number === undefined) {
@@ -142,7 +144,7 @@ export class PlanCache {
       this.keyNumbers.set(text, number)
     }
     if (memos.length >= MEMOS_PER_COMBATANT) memos.pop()
-    memos.unshift({ conditions: c.conditions.map((x) => x.name), hitPoints, effects, number })
+    memos.unshift({ ruleset, conditions: c.conditions.map((x) => x.name), hitPoints, effects, number })
     return number
   }
 
