@@ -212,8 +212,8 @@ function nextRound (draft: Draft, timed: boolean): void {
 /** One list for every count with nobody down (most of them): the state's list is replaced, never changed in place. */
 const NOBODY_DOWN: string[] = Object.freeze([]) as unknown as string[]
 
-/** The combatants on count `count` that are down, in acting order (docs/rules.md §68). */
-function downAt (state: EncounterState, ruleset: Ruleset, count: number): string[] {
+/** The combatants on count `count` that are down, in acting order (docs/rules.md §68); `visiting`, in the order, is on that count. */
+function downAt (state: EncounterState, ruleset: Ruleset, count: number, visiting: string): string[] {
   // Those on the count that are down, counted in one pass (mostly none, else mostly one), then put in acting order.
   let found = 0
   let first: string | null = null
@@ -224,7 +224,7 @@ function downAt (state: EncounterState, ruleset: Ruleset, count: number): string
   }
   if (first === null) return NOBODY_DOWN
   if (found === 1) {
-    if (!state.order.includes(first)) return NOBODY_DOWN
+    if (first !== visiting && !state.order.includes(first)) return NOBODY_DOWN
     // The same one as last time (a fallen creature's count comes round every round): the list kept, not a new one.
     const kept = state.downAtCount
     return kept.length === 1 && kept[0] === first ? kept : [first]
@@ -262,7 +262,7 @@ export function advanceFrom (draft: Draft, from: number): void {
     if (state.round === 0 && !c.aware) continue
     // docs/rules.md §68: in the variant, a tie-group member dropped by its own group still acts this count.
     const sameGroup = ruleset.initiative.ties === 'simultaneous' && previous !== null && previousRound === state.round && previous.initiativeCount === count
-    if (!sameGroup) state.downAtCount = downAt(state, ruleset, count)
+    if (!sameGroup) state.downAtCount = downAt(state, ruleset, count, c.id)
     const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c, ruleset)
     if (down) {
       if (isDying(c) && ruleset.turnFlow.dyingRolls === 'on-own-turn') {

@@ -140,10 +140,37 @@ function rosterIndex (state: EncounterState, id: string): number {
   return -1
 }
 
-/** Lists a fight reuses every turn rather than making anew: who is down, and the enemies' places in the roster. */
+/**
+ * The request of the attack being made, built only when its plan is not
+ * kept (PlanCache): one object per fight whose fields each attack sets,
+ * rather than a new closure for every attack.
+ */
+class AttackRequestOf {
+  ruleset: Draft['ruleset'] | null = null
+  actor: CombatantState | null = null
+  target: CombatantState | null = null
+  weapon: CarriedWeapon | null = null
+  mode: 'full' | 'single' = 'single'
+
+  readonly build = (): AttackRequest => {
+    const { ruleset, actor, target, weapon, mode } = this
+    if (ruleset === null || actor === null || target === null || weapon === null) throw new Error('no attack is being made')
+    const { offHand, ...primary } = weapon
+    return {
+      attacker: creatureOf(actor, ruleset),
+      target: creatureOf(target, ruleset),
+      weapon: primary,
+      ...(mode === 'full' && offHand !== undefined && ruleset.attacks.twoWeaponFighting ? { offHand } : {}),
+      mode
+    } as AttackRequest
+  }
+}
+
+/** What a fight reuses every turn rather than making anew: who is down, the enemies' places in the roster, the attack's request. */
 interface TurnScratch {
   down: boolean[]
   enemies: number[]
+  request: AttackRequestOf
 }
 
 interface CarriedWeapon extends Record<string, unknown> { offHand?: Record<string, unknown> }
@@ -215,19 +242,15 @@ function attackTurn (draft: Draft, actorIndex: number, tactic: Tactic, tally: Fi
   for (const mode of modes) {
     if (!spend(draft, actor, mode === 'full' ? 'fullRound' : 'primary')) continue
     draft.dice = seeds.dice(k)
-    const request = (): AttackRequest => {
-      const { offHand, ...primary } = weapon
-      return {
-        attacker: creatureOf(actor, ruleset),
-        target: creatureOf(target, ruleset),
-        weapon: primary,
-        ...(mode === 'full' && offHand !== undefined && ruleset.attacks.twoWeaponFighting ? { offHand } : {}),
-        mode
-      } as AttackRequest
-    }
+    const request = scratch.request
+    request.ruleset = ruleset
+    request.actor = actor
+    request.target = target
+    request.weapon = weapon
+    request.mode = mode
     let result: AttackActionResult
     try {
-      result = resolveSimulatedAttack(draft, plans, actor, target, mode, request)
+      result = resolveSimulatedAttack(draft, plans, actor, target, mode, request.build)
     } catch (error) {
       draft.state.turn?.spent.pop()
       if (isRefusal(error)) continue
@@ -266,7 +289,7 @@ export function fight (draft: Draft, runSeed: string, tactic: Tactic, tally: Fig
   const { state } = draft
   const startRound = state.round
   const seeds = new EventSeeds(runSeed)
-  const scratch: TurnScratch = { down: [], enemies: [] }
+  const scratch: TurnScratch = { down: [], enemies: [], request: new AttackRequestOf() }
   let k = firstEvent
   for (;;) {
     const standing = markDown(state, draft.ruleset, scratch.down)
