@@ -67,6 +67,9 @@ test('SRD 3.5 › Surprise: a surprise round when some but not all are aware; ev
   assert.deepEqual(out.flatFooted, ['guard', 'archer', 'ambusher'])
   const none = rollInitiative(dnd35, [{ id: 'a', aware: false }, { id: 'b', aware: false }], dice(5, 6))
   assert.deepEqual([none.surpriseRound, none.surpriseActors], [false, []])
+  // Everyone aware, one by saying so and one by default (aware unless told otherwise): no surprise round either.
+  const all = rollInitiative(dnd35, [{ id: 'a', aware: true }, { id: 'b' }], dice(5, 6))
+  assert.deepEqual([all.surpriseRound, all.surpriseActors], [false, []])
 })
 
 test('property: the order is by total, highest first, and every combatant appears exactly once', () => {
