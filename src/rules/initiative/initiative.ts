@@ -106,6 +106,7 @@ export function rollInitiative (ruleset: Ruleset, combatants: readonly Initiativ
     compareRank(rank.get(a.index), rank.get(b.index)) ||
     a.index - b.index)
 
+  // Stryker disable next-line EqualityOperator: equivalent: counting the unaware instead gives n − k, and 0 < n − k < n exactly when 0 < k < n
   const aware = combatants.filter((c) => c.aware !== false).length
   const surpriseRound = aware > 0 && aware < combatants.length
   const byIndex = (e: (typeof entries)[number]) => combatants[e.index] as InitiativeCombatant
