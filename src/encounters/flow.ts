@@ -112,10 +112,7 @@ function hasTimedCondition (c: CombatantState): boolean {
 /** Anyone with a condition with an end, or lasting effects (each may have one): what expireConditions has to look at. */
 function anythingTimed (state: EncounterState): boolean {
   // Loops, not `some` with a callback: every turn of a simulated fight asks.
-  for (const c of state.combatants) {
-    if (storedEffects(c).length > 0) return true
-    for (const x of c.conditions) if (x.endsAt !== null) return true
-  }
+  for (const c of state.combatants) if (storedEffects(c).length > 0 || hasTimedCondition(c)) return true
   return false
 }
 
@@ -214,24 +211,23 @@ const NOBODY_DOWN: string[] = Object.freeze([]) as unknown as string[]
 
 /** The combatants on count `count` that are down, in acting order (docs/rules.md §68); `visiting`, in the order, is on that count. */
 function downAt (state: EncounterState, ruleset: Ruleset, count: number, visiting: string): string[] {
-  // Those on the count that are down, counted in one pass (mostly none, else mostly one), then put in acting order.
-  let found = 0
+  // Those on the count that are down, found in one pass (mostly none, else mostly one): a list only for a second one.
   let first: string | null = null
+  let several: string[] | null = null
   for (const x of state.combatants) {
     if (x.initiative !== count || !isDown(x, ruleset)) continue
-    found++
-    first ??= x.id
+    if (first === null) first = x.id
+    else (several ??= [first]).push(x.id)
   }
   if (first === null) return NOBODY_DOWN
-  if (found === 1) {
-    if (first !== visiting && !state.order.includes(first)) return NOBODY_DOWN
-    // The same one as last time (a fallen creature's count comes round every round): the list kept, not a new one.
-    const kept = state.downAtCount
-    return kept.length === 1 && kept[0] === first ? kept : [first]
+  if (several !== null) {
+    const down = several
+    return state.order.filter((id) => down.includes(id))
   }
-  const down: string[] = []
-  for (const x of state.combatants) if (x.initiative === count && isDown(x, ruleset)) down.push(x.id)
-  return state.order.filter((id) => down.includes(id))
+  if (first !== visiting && !state.order.includes(first)) return NOBODY_DOWN
+  // The same one as last time (a fallen creature's count comes round every round): the list kept, not a new one.
+  const kept = state.downAtCount
+  return kept.length === 1 && kept[0] === first ? kept : [first]
 }
 
 /**

@@ -37,13 +37,14 @@ export interface FightTally {
 }
 
 export function newTally (combatants: number): FightTally {
-  const dealt: number[] = []
-  const taken: number[] = []
-  for (let i = 0; i < combatants; i++) {
-    dealt.push(0)
-    taken.push(0)
-  }
-  return { dealt, taken }
+  return { dealt: zeros(combatants), taken: zeros(combatants) }
+}
+
+/** `n` zeros, pushed (a list with no holes: the kind of array V8 keeps for whole numbers). */
+export function zeros (n: number): number[] {
+  const list: number[] = []
+  for (let i = 0; i < n; i++) list.push(0)
+  return list
 }
 
 /**

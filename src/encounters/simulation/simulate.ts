@@ -9,7 +9,7 @@ import { frozenStatBlock, type CombatantEntry } from '../combatants.js'
 import type { Draft } from '../flow.js'
 import type { CombatantState, EncounterState } from '../model.js'
 import { applyEvent } from '../transition.js'
-import { fight, newTally, ROUND_CAP } from './fight.js'
+import { fight, newTally, ROUND_CAP, zeros } from './fight.js'
 import { PlanCache } from './plans.js'
 import { wilson, type Estimate } from './statistics.js'
 import type { Tactic } from './tactic.js'
@@ -113,7 +113,7 @@ export function simulate (input: SimulationInput, hooks: SimulationHooks = {}): 
   const roundCounts = new Array<number>(ROUND_CAP + 1).fill(0)
   // By place in the roster, which every run keeps (copyForRun, the start event).
   const size = base.combatants.length
-  const survived = newTally(size).dealt
+  const survived = zeros(size)
   const { dealt, taken } = newTally(size)
   let runs = 0
   // One cache for every run: they all start from the same combatants (docs/rules.md §140).
