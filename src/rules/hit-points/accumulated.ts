@@ -1,4 +1,5 @@
 import type { SaveRoll } from '../saves/saving-throw.js'
+import { copyOfHitPoints, withConstitutionDamage, withRecorded } from './copy.js'
 import type { AccumulatedPolicy } from './policy.js'
 import { accumulatedDamage, woundedThreshold } from './status.js'
 import type { HitPoints, HitPointStatus } from './types.js'
@@ -24,10 +25,11 @@ export function accumulateDamage (hp: HitPoints, policy: AccumulatedPolicy, amou
   const before = accumulatedDamage(hp)
   const after = before + amount
   const woundPoints = nonlethal ? 0 : Math.max(0, after - Math.max(before, woundedThreshold(hp.max, policy) - 1))
-  return {
-    hp: { ...hp, current: hp.max - after, nonlethal: hp.nonlethal + (nonlethal ? amount : 0), woundPoints: hp.woundPoints + woundPoints },
-    woundPoints
-  }
+  const next = copyOfHitPoints(hp)
+  next.current = hp.max - after
+  next.nonlethal = hp.nonlethal + (nonlethal ? amount : 0)
+  next.woundPoints = hp.woundPoints + woundPoints
+  return { hp: next, woundPoints }
 }
 
 const resetTallies = { successes: 0, failures: 0 }
@@ -45,17 +47,17 @@ const resetTallies = { successes: 0, failures: 0 }
 export function deathSaveAfterDamage (hp: HitPoints, before: HitPointStatus, policy: AccumulatedPolicy, save: SaveRoll, nonlethal: boolean): HitPoints {
   const deadly = !save.success && save.margin <= -policy.deadlyFailureMargin
   if (before === 'dying' || before === 'stable') {
-    const withCon = { ...hp, constitutionDamage: hp.constitutionDamage + policy.constitutionDamagePerSave }
-    if (save.automatic === 'natural-1' || deadly) return { ...withCon, recorded: 'dead' }
-    if (save.automatic === 'natural-20') return { ...withCon, recorded: 'stable' }
-    return { ...withCon, recorded: 'dying', deathSaves: before === 'stable' ? resetTallies : hp.deathSaves }
+    const withCon = withConstitutionDamage(hp, policy.constitutionDamagePerSave)
+    if (save.automatic === 'natural-1' || deadly) return withRecorded(withCon, 'dead')
+    if (save.automatic === 'natural-20') return withRecorded(withCon, 'stable')
+    return withRecorded(withCon, 'dying', before === 'stable' ? resetTallies : hp.deathSaves)
   }
   if (before === 'staggered' && !nonlethal) {
-    return { ...hp, recorded: deadly ? 'dead' : 'dying', deathSaves: resetTallies }
+    return withRecorded(hp, deadly ? 'dead' : 'dying', resetTallies)
   }
-  if (save.success) return { ...hp, recorded: before === 'unconscious' ? 'unconscious' : 'staggered' }
-  if (nonlethal) return { ...hp, recorded: deadly ? 'dying' : 'unconscious', deathSaves: resetTallies }
-  return { ...hp, recorded: deadly ? 'dead' : 'dying', deathSaves: resetTallies }
+  if (save.success) return withRecorded(hp, before === 'unconscious' ? 'unconscious' : 'staggered')
+  if (nonlethal) return withRecorded(hp, deadly ? 'dying' : 'unconscious', resetTallies)
+  return withRecorded(hp, deadly ? 'dead' : 'dying', resetTallies)
 }
 
 /**
@@ -69,9 +71,12 @@ export function accumulatedMagicalHealing (hp: HitPoints, before: HitPointStatus
   const lethal = Math.max(0, accumulatedDamage(hp) - hp.nonlethal - amount)
   const nonlethal = Math.max(0, hp.nonlethal - amount)
   const damage = lethal + nonlethal
-  const healed = { ...hp, current: hp.max - damage, nonlethal, woundPoints: Math.min(hp.woundPoints, lethal) }
-  if (damage < hp.max) return { ...healed, recorded: null, deathSaves: resetTallies }
-  if (before === 'dying' && amount >= 1) return { ...healed, recorded: 'stable' }
+  const healed = copyOfHitPoints(hp)
+  healed.current = hp.max - damage
+  healed.nonlethal = nonlethal
+  healed.woundPoints = Math.min(hp.woundPoints, lethal)
+  if (damage < hp.max) return withRecorded(healed, null, resetTallies)
+  if (before === 'dying' && amount >= 1) return withRecorded(healed, 'stable')
   return healed
 }
 
@@ -81,15 +86,15 @@ export function accumulatedMagicalHealing (hp: HitPoints, before: HitPointStatus
  * stable at once, a natural 1 dead at once.
  */
 export function endOfRoundDeathSave (hp: HitPoints, policy: AccumulatedPolicy, save: SaveRoll): HitPoints {
-  const withCon = { ...hp, constitutionDamage: hp.constitutionDamage + policy.constitutionDamagePerSave }
-  if (save.automatic === 'natural-20') return { ...withCon, recorded: 'stable' }
-  if (save.automatic === 'natural-1') return { ...withCon, recorded: 'dead' }
+  const withCon = withConstitutionDamage(hp, policy.constitutionDamagePerSave)
+  if (save.automatic === 'natural-20') return withRecorded(withCon, 'stable')
+  if (save.automatic === 'natural-1') return withRecorded(withCon, 'dead')
   const deathSaves = save.success
     ? { ...hp.deathSaves, successes: hp.deathSaves.successes + 1 }
     : { ...hp.deathSaves, failures: hp.deathSaves.failures + 1 }
-  if (deathSaves.failures >= policy.failuresToDie) return { ...withCon, deathSaves, recorded: 'dead' }
-  if (deathSaves.successes >= policy.successesToStabilize) return { ...withCon, deathSaves, recorded: 'stable' }
-  return { ...withCon, deathSaves, recorded: 'dying' }
+  if (deathSaves.failures >= policy.failuresToDie) return withRecorded(withCon, 'dead', deathSaves)
+  if (deathSaves.successes >= policy.successesToStabilize) return withRecorded(withCon, 'stable', deathSaves)
+  return withRecorded(withCon, 'dying', deathSaves)
 }
 
 /**
@@ -99,7 +104,7 @@ export function endOfRoundDeathSave (hp: HitPoints, policy: AccumulatedPolicy, s
  * seed charges Con damage only for the dying and stable saves, so none here.
  */
 export function deathSaveAfterStrenuousAction (hp: HitPoints, save: SaveRoll): HitPoints {
-  return save.success ? hp : { ...hp, recorded: 'dying', deathSaves: resetTallies }
+  return save.success ? hp : withRecorded(hp, 'dying', resetTallies)
 }
 
 /**
@@ -108,8 +113,8 @@ export function deathSaveAfterStrenuousAction (hp: HitPoints, save: SaveRoll): H
  * stable, failure dying again with fresh tallies (docs/rules.md §53).
  */
 export function hourlyDeathSave (hp: HitPoints, policy: AccumulatedPolicy, save: SaveRoll): HitPoints {
-  const withCon = { ...hp, constitutionDamage: hp.constitutionDamage + policy.constitutionDamagePerSave }
-  if (!save.success) return { ...withCon, recorded: 'dying', deathSaves: resetTallies }
-  if (save.margin >= policy.wakeMargin) return { ...withCon, recorded: 'staggered' }
-  return { ...withCon, recorded: 'stable' }
+  const withCon = withConstitutionDamage(hp, policy.constitutionDamagePerSave)
+  if (!save.success) return withRecorded(withCon, 'dying', resetTallies)
+  if (save.margin >= policy.wakeMargin) return withRecorded(withCon, 'staggered')
+  return withRecorded(withCon, 'stable')
 }

@@ -1,4 +1,5 @@
 import type { CountdownPolicy } from './policy.js'
+import { copyOfHitPoints } from './copy.js'
 import type { HitPoints } from './types.js'
 
 /**
@@ -28,7 +29,12 @@ export function countdownDamage (hp: HitPoints, policy: CountdownPolicy, amount:
     lethal = rest
   }
   const recorded = lethal > 0 && hp.recorded !== 'dead' ? null : hp.recorded
-  return { ...hp, temporary: hp.temporary - absorbed, nonlethal: nonlethalTotal, current: hp.current - lethal, recorded }
+  const next = copyOfHitPoints(hp)
+  next.temporary = hp.temporary - absorbed
+  next.nonlethal = nonlethalTotal
+  next.current = hp.current - lethal
+  next.recorded = recorded
+  return next
 }
 
 /**
@@ -43,19 +49,28 @@ export function countdownMagicalHealing (hp: HitPoints, amount: number): HitPoin
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the recorded status is read only below 0 hit points (status.ts), and whatever takes a creature from 0 or more below 0 (lethal damage, a strenuous action) clears it
   if (current >= 0) recorded = null
   else if (amount >= 1 && recorded !== 'disabled') recorded = 'stable'
-  return { ...hp, current, nonlethal, recorded }
+  const next = copyOfHitPoints(hp)
+  next.current = current
+  next.nonlethal = nonlethal
+  next.recorded = recorded
+  return next
 }
 
 /** Natural healing: never above the maximum; at 0 or above the numbers decide. */
 export function countdownNaturalHealing (hp: HitPoints, amount: number): HitPoints {
   const current = Math.min(hp.max, hp.current + amount)
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the recorded status is read only below 0 hit points (status.ts), and whatever takes a creature from 0 or more below 0 (lethal damage, a strenuous action) clears it
-  return { ...hp, current, recorded: current >= 0 ? null : hp.recorded }
+  const next = copyOfHitPoints(hp)
+  next.current = current
+  next.recorded = current >= 0 ? null : hp.recorded
+  return next
 }
 
 /** SRD 3.5 › Nonlethal Damage: 1 point per hour per character level. */
 export function nonlethalRecovery (hp: HitPoints, amount: number): HitPoints {
-  return { ...hp, nonlethal: Math.max(0, hp.nonlethal - amount) }
+  const next = copyOfHitPoints(hp)
+  next.nonlethal = Math.max(0, hp.nonlethal - amount)
+  return next
 }
 
 /**
@@ -63,7 +78,9 @@ export function nonlethalRecovery (hp: HitPoints, amount: number): HitPoints {
  * (PRD › Temporary Hit Points FAQ): a same-source grant keeps the larger.
  */
 export function gainTemporary (hp: HitPoints, amount: number, sameSource: boolean): HitPoints {
-  return { ...hp, temporary: sameSource ? Math.max(hp.temporary, amount) : hp.temporary + amount }
+  const next = copyOfHitPoints(hp)
+  next.temporary = sameSource ? Math.max(hp.temporary, amount) : hp.temporary + amount
+  return next
 }
 
 /**
@@ -72,10 +89,15 @@ export function gainTemporary (hp: HitPoints, amount: number, sameSource: boolea
  * (SRD 3.5 › Disabled; PRD › Injury and Death).
  */
 export function strenuousActionWhileDisabled (hp: HitPoints): HitPoints {
-  return { ...hp, current: hp.current - 1, recorded: null }
+  const next = copyOfHitPoints(hp)
+  next.current = hp.current - 1
+  next.recorded = null
+  return next
 }
 
 /** Lose 1 HP (a failed roll to stabilize or recover). */
 export function loseOneHitPoint (hp: HitPoints): HitPoints {
-  return { ...hp, current: hp.current - 1 }
+  const next = copyOfHitPoints(hp)
+  next.current = hp.current - 1
+  return next
 }

@@ -7,6 +7,7 @@ import type { Ruleset } from '../rulesets/types.js'
 import { saveBonus } from '../saves/save-bonus.js'
 import { rollSave } from '../saves/saving-throw.js'
 import { accumulateDamage, deathSaveAfterDamage, deathSaveDc } from './accumulated.js'
+import { withRecorded } from './copy.js'
 import { countdownDamage } from './countdown.js'
 import type { CountdownPolicy } from './policy.js'
 import { hitPointsOf } from './state.js'
@@ -60,7 +61,7 @@ export function takeDamage (ruleset: Ruleset, creature: CombatantInput, blow: Bl
   if (policy.model === 'countdown') {
     let after = countdownDamage(before, policy, amount, blow.nonlethal ?? false)
     const massiveDamage = massiveDamageSave(ruleset, policy, creature, blow, amount, after, dice)
-    if (massiveDamage && !massiveDamage.survived) after = { ...after, recorded: 'dead' }
+    if (massiveDamage && !massiveDamage.survived) after = withRecorded(after, 'dead')
     return { amount, before, after, massiveDamage, deathSave: null, wound: null }
   }
 

@@ -9,6 +9,7 @@ import { accumulatedMagicalHealing, deathSaveAfterStrenuousAction, deathSaveDc, 
 import { type CheckReport, healCheck, recoveryCheck } from './checks.js'
 import { countdownMagicalHealing, countdownNaturalHealing, gainTemporary, loseOneHitPoint, nonlethalRecovery, strenuousActionWhileDisabled } from './countdown.js'
 import type { AccumulatedPolicy, CountdownPolicy } from './policy.js'
+import { withRecorded } from './copy.js'
 import { hitPointsOf } from './state.js'
 import { deathPath, status } from './status.js'
 import type { HitPoints, HitPointStatus } from './types.js'
@@ -95,12 +96,12 @@ function countdownHealing (
         return done(loseOneHitPoint(before))
       }
       const check = recoveryCheck(dice, before, policy.recoveryCheck, 'stabilize')
-      return done(check.success ? { ...before, recorded: 'stable' } : loseOneHitPoint(before), null, check)
+      return done(check.success ? withRecorded(before, 'stable') : loseOneHitPoint(before), null, check)
     }
     case 'heal-check': {
       requireStatus(current, ['dying'], 'a Heal check to stabilize')
       const check = healCheck(dice, healing.checkBonus, policy.healCheckDc)
-      return done(check.success ? { ...before, recorded: 'stable' } : before, null, check)
+      return done(check.success ? withRecorded(before, 'stable') : before, null, check)
     }
     case 'recover':
       return done(...recover(policy, healing, dice, before, current))
@@ -123,14 +124,14 @@ function recover (
   if (healing.period === 'hour') {
     requireStatus(current, ['stable'], 'an hourly recovery roll')
     const check = recoveryCheck(dice, before, policy.recoveryCheck, 'recover')
-    if (check.success) return [{ ...before, recorded: 'disabled' }, null, check]
+    if (check.success) return [withRecorded(before, 'disabled'), null, check]
     return [tended ? before : loseOneHitPoint(before), null, check]
   }
   requireStatus(current, ['disabled'], 'a daily recovery roll')
   if (before.current >= 0) throw notPossible('a disabled creature at 0 or more hit points heals naturally; only one at negative hit points makes the daily roll', '/creature/hitPoints/current')
   if (tended) throw notPossible('a tended creature heals naturally; only an untended one makes the daily roll', '/healing/tended')
   const check = recoveryCheck(dice, before, policy.recoveryCheck, 'recover')
-  return [check.success ? before : { ...loseOneHitPoint(before), recorded: 'disabled' }, null, check]
+  return [check.success ? before : withRecorded(loseOneHitPoint(before), 'disabled'), null, check]
 }
 
 function accumulatedHealing (
@@ -163,7 +164,7 @@ function accumulatedHealing (
       requireStatus(current, ['dying', 'stable'], 'a Heal check')
       const check = healCheck(dice, healing.checkBonus, policy.healCheckDc)
       if (!check.success) return done(before, null, check)
-      return done({ ...before, recorded: current === 'dying' ? 'stable' : 'staggered' }, null, check)
+      return done(withRecorded(before, current === 'dying' ? 'stable' : 'staggered'), null, check)
     }
     case 'recover': {
       if (healing.period === 'day') throw ruleNotDefined(ruleset.name, 'a daily recovery roll', '/healing/period')
