@@ -240,12 +240,18 @@ export function advanceFrom (draft: Draft, from: number): void {
   const { state, ruleset } = draft
   const previous = state.turn
   const previousRound = state.round
+  const simultaneous = ruleset.initiative.ties === 'simultaneous'
   let index = from
   // Nothing passing the counts adds a condition or an effect with an end, so with none at the start, none can end on the way.
   const timed = anythingTimed(state)
+  // dnd35/pf1e never read the down list while passing the counts, only in the state the advance
+  // leaves: it is worked out for the last count visited, as that count found it, just before
+  // anything changes (settleDownAtCount), not again at every count passed.
+  let unsettled: CombatantState | null = null
   // Two full passes without anyone able to act: nobody can, the turn stays empty.
   for (let visited = 0; visited <= 2 * state.order.length + 1; visited++) {
     if (index >= state.order.length) {
+      unsettled = settleDownAtCount(state, ruleset, unsettled)
       nextRound(draft, timed)
       index = 0
       continue
@@ -254,25 +260,38 @@ export function advanceFrom (draft: Draft, from: number): void {
     index++
     if (!c) continue
     const count = c.initiative ?? 0
-    if (timed) expireConditions(draft, state.round, count)
+    if (timed) {
+      unsettled = settleDownAtCount(state, ruleset, unsettled)
+      expireConditions(draft, state.round, count)
+    }
     if (state.round === 0 && !c.aware) continue
     // docs/rules.md §68: in the variant, a tie-group member dropped by its own group still acts this count.
-    const sameGroup = ruleset.initiative.ties === 'simultaneous' && previous !== null && previousRound === state.round && previous.initiativeCount === count
-    if (!sameGroup) state.downAtCount = downAt(state, ruleset, count, c.id)
+    const sameGroup = simultaneous && previous !== null && previousRound === state.round && previous.initiativeCount === count
+    if (simultaneous && !sameGroup) state.downAtCount = downAt(state, ruleset, count, c.id)
+    if (!simultaneous) unsettled = c
     const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c, ruleset)
     if (down) {
       if (isDying(c) && ruleset.turnFlow.dyingRolls === 'on-own-turn') {
+        unsettled = settleDownAtCount(state, ruleset, unsettled)
         stabilizationCheck(draft, c, 'stabilization check on its turn')
       } else if (draft.quiet !== true) {
         draft.applied.push({ kind: 'skipped', combatantId: c.id, reason: c.hitPoints?.status ?? c.conditions.map((x) => x.name).join(', ') })
       }
       continue
     }
+    settleDownAtCount(state, ruleset, unsettled)
     beginTurn(draft, c)
     return
   }
+  settleDownAtCount(state, ruleset, unsettled)
   state.turn = null
   draft.applied.push({ kind: 'turn', round: state.round, combatantId: null, initiativeCount: null })
+}
+
+/** The down list of the count `visited` is on (downAt), kept in the state; returns null (nothing left to work out). */
+function settleDownAtCount (state: EncounterState, ruleset: Ruleset, visited: CombatantState | null): null {
+  if (visited !== null) state.downAtCount = downAt(state, ruleset, visited.initiative ?? 0, visited.id)
+  return null
 }
 
 /** The start (docs/rules.md §68): initiative, the surprise round when some but not all are aware, everyone flat-footed until its first turn. */
