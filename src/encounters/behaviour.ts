@@ -7,7 +7,7 @@ import { effectiveStats } from '../rules/effects.js'
 import { creatureOf, isDown } from './combatants.js'
 import type { Draft } from './flow.js'
 import { applyBlow } from './harm.js'
-import type { CombatantState, EncounterState } from './model.js'
+import type { CombatantState, ConditionRecord, EncounterState } from './model.js'
 import { conflict } from './problems.js'
 
 /** The encounter actions each behaviour leaves the combatant on its own turn (null: any). */
@@ -27,7 +27,10 @@ const ALLOWED: Record<BehaviourAllows, ReadonlySet<string> | null> = {
 export function rollBehaviours (draft: Draft, c: CombatantState): void {
   const tables = draft.ruleset.behaviourRolls
   if (tables === undefined) return
-  for (const record of c.conditions) {
+  // A counted loop (V8 optimises `for…of` less well here): every turn of a simulated fight begins here.
+  const conditions = c.conditions
+  for (let i = 0; i < conditions.length; i++) {
+    const record = conditions[i] as ConditionRecord
     const table = tables[record.name]
     if (table === undefined) continue
     // docs/rules.md §147: attacked since its last turn, it attacks those attackers still in the fight, without a roll.

@@ -158,7 +158,9 @@ export function isDown (c: CombatantState, ruleset: Ruleset): boolean {
   if (status === 'dead' || status === 'dying' || status === 'unconscious' || status === 'stable') return true
   if (c.conditions.length === 0) return false
   const out = conditionsWithTag(ruleset, 'out-of-fight')
-  for (const x of c.conditions) if (out.has(x.name)) return true
+  // A counted loop: V8 optimises `for…of` less well here, and every turn of a simulated fight asks.
+  const conditions = c.conditions
+  for (let i = 0; i < conditions.length; i++) if (out.has((conditions[i] as ConditionRecord).name)) return true
   return false
 }
 

@@ -125,7 +125,8 @@ export function budgetRefusal (spent: readonly Slot[], slot: Slot, restricted: b
   let secondary = 0
   let full = 0
   let swift = 0
-  for (const x of spent) {
+  for (let i = 0; i < spent.length; i++) {
+    const x = spent[i]
     if (x === 'primary') primary++
     else if (x === 'secondary') secondary++
     else if (x === 'fullRound') full++

@@ -240,7 +240,8 @@ function attackTurn (draft: Draft, actorIndex: number, tactic: Tactic, tally: Fi
   const targetIndex = chooseTarget(tactic.target, roster, enemies, count, tally.dealt, seeds, k)
   const target = roster[targetIndex] as CombatantState
   const modes = tactic.fullAttack && ruleset.attacks.fullAttack ? FULL_THEN_SINGLE : SINGLE
-  for (const mode of modes) {
+  for (let m = 0; m < modes.length; m++) {
+    const mode = modes[m] as 'full' | 'single'
     if (!spend(draft, actor, mode === 'full' ? 'fullRound' : 'primary')) continue
     draft.dice = seeds.dice(k)
     const request = scratch.request
@@ -260,7 +261,8 @@ function attackTurn (draft: Draft, actorIndex: number, tactic: Tactic, tally: Fi
     }
     const label = mode === 'full' ? 'full-attack' : 'attack'
     try {
-      for (const a of result.attacks) {
+      for (let i = 0; i < result.attacks.length; i++) {
+        const a = result.attacks[i] as AttackActionResult['attacks'][number]
         // A quiet draft reports no cause: none is built.
         if (a.damage) applyHit(draft, target, a.damage, draft.quiet === true ? label : `${label} ${a.label}`, a.critical)
       }

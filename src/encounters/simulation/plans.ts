@@ -136,7 +136,10 @@ export class PlanCache {
       memos = []
       this.lastKeys.set(c.id, memos)
     }
-    for (const m of memos) if (m.ruleset === ruleset && m.hitPoints === hitPoints && m.effects === effects && sameNames(c.conditions, m.conditions)) return m.number
+    for (let i = 0; i < memos.length; i++) {
+      const m = memos[i] as KeyMemo
+      if (m.ruleset === ruleset && m.hitPoints === hitPoints && m.effects === effects && sameNames(c.conditions, m.conditions)) return m.number
+    }
     const text = `${c.id}\u0000${ruleset.id}\u0000${planKeyOf(c, ruleset)}`
     let number = this.keyNumbers.get(text)
     if (number === undefined) {

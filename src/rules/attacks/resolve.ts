@@ -178,8 +178,9 @@ export function planAttackAction (ruleset: Ruleset, request: AttackRequest): Att
 export function rollAttackAction (ruleset: Ruleset, target: AttackRequest['target'], plan: AttackActionPlan, dice: Dice, detail = true): AttackActionResult {
   const attacks: AttackResult[] = []
   const totals = { damage: 0, lethal: 0, nonlethal: 0, hits: 0, criticals: 0 }
-  for (const planned of plan.attacks) {
-    const a = resolveAttack(planned, dice, detail)
+  // A counted loop (V8 optimises `for…of` less well here): a simulated fight makes millions of attacks.
+  for (let i = 0; i < plan.attacks.length; i++) {
+    const a = resolveAttack(plan.attacks[i] as AttackActionPlan['attacks'][number], dice, detail)
     attacks.push(a)
     if (!a.hit) continue
     totals.hits++

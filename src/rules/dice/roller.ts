@@ -132,7 +132,9 @@ export class Dice {
    */
   rollTotal (notation: ParsedNotation, purpose: string): number {
     let total = 0
-    for (const term of notation.terms) {
+    // A counted loop (V8 optimises `for…of` less well here): the fast path of every simulated blow.
+    for (let t = 0; t < notation.terms.length; t++) {
+      const term = notation.terms[t] as ParsedNotation['terms'][number]
       if (term.kind === 'constant') {
         total += term.sign * term.value
         continue
