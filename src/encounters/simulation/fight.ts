@@ -55,8 +55,8 @@ export function zeros (n: number): number[] {
  * that the plan reads is unchanged (docs/rules.md §140). `request` builds the
  * request, called only when the plan is computed.
  */
-export function resolveSimulatedAttack (draft: Draft, plans: PlanCache, actor: CombatantState, target: CombatantState, mode: 'full' | 'single', request: () => AttackRequest): AttackActionResult {
-  const plan = plans.plan(draft.ruleset, actor, target, mode, request)
+export function resolveSimulatedAttack (draft: Draft, plans: PlanCache, actor: CombatantState, actorPlace: number, target: CombatantState, targetPlace: number, mode: 'full' | 'single', request: () => AttackRequest): AttackActionResult {
+  const plan = plans.plan(draft.ruleset, actor, actorPlace, target, targetPlace, mode, request)
   // Only a coup de grace reads the target beyond its plan; a simulation makes none.
   return rollAttackAction(draft.ruleset, plan.coupDeGrace === null ? NO_TARGET : request().target, plan, draft.dice, false)
 }
@@ -127,9 +127,11 @@ function markDown (state: EncounterState, ruleset: Draft['ruleset'], down: boole
     const c = roster[i] as CombatantState
     const out = isDown(c, ruleset)
     down[i] = out
-    if (c.side === null || c.side === found || out) continue
-    if (found !== null) several = true
-    else found = c.side
+    const side = c.side
+    if (side === null || out) continue
+    // Two names compared only once one is found: V8 compares names by reference, a name with null by a call.
+    if (found === null) found = side
+    else if (side !== found) several = true
   }
   return several ? undefined : found
 }
@@ -252,7 +254,7 @@ function attackTurn (draft: Draft, actorIndex: number, tactic: Tactic, tally: Fi
     request.mode = mode
     let result: AttackActionResult
     try {
-      result = resolveSimulatedAttack(draft, plans, actor, target, mode, request.build)
+      result = resolveSimulatedAttack(draft, plans, actor, actorIndex, target, targetIndex, mode, request.build)
     } catch (error) {
       draft.state.turn?.spent.pop()
       if (isRefusal(error)) continue

@@ -45,6 +45,8 @@ export function planKeyOf (c: CombatantState, ruleset: Ruleset): string {
 
 /** A combatant's plan key as a number, and the objects it was worked out from (replaced, never changed in place, when they change). */
 interface KeyMemo {
+  /** The combatant (a place in the roster is a hint; the id decides). */
+  id: string
   /** The ruleset the key was worked out under (a cache the caller passes in may see more than one). */
   ruleset: Ruleset
   /** The condition names, in order (each run and each change makes a new list of the same names). */
@@ -95,8 +97,13 @@ export class PlanCache {
   private readonly plans = new Map<number, AttackActionPlan>()
   /** Each combatant id with its plan key (`<id>\0<ruleset>\0<planKeyOf>`), numbered in the order met. */
   private readonly keyNumbers = new Map<string, number>()
-  /** Per combatant id, its key numbers last worked out, the latest first (a creature goes back and forth between a few: flat-footed or not, disabled or not). */
-  private readonly lastKeys = new Map<string, KeyMemo[]>()
+  /**
+   * Per place in the roster, the key numbers last worked out for the
+   * combatant there, the latest first (a creature goes back and forth
+   * between a few: flat-footed or not, disabled or not). By place, not by id:
+   * looking a text up in a map cost more than the rest of the memo check.
+   */
+  private readonly lastKeys: KeyMemo[][] = []
   /** Also plan every reused attack afresh and fail unless the two plans are the same (the tests' check of the keys). */
   private readonly verify: boolean
 
@@ -107,12 +114,13 @@ export class PlanCache {
   /**
    * The plan of `request()`'s attack of `actor` on `target`: the one kept
    * under the same key, or a new one the rules compute from the request
-   * (built only then).
+   * (built only then). `actorPlace` and `targetPlace` are their places in
+   * the roster, the same in every run of a simulation.
    */
-  plan (ruleset: Ruleset, actor: CombatantState, target: CombatantState, mode: 'full' | 'single', request: () => AttackRequest): AttackActionPlan {
+  plan (ruleset: Ruleset, actor: CombatantState, actorPlace: number, target: CombatantState, targetPlace: number, mode: 'full' | 'single', request: () => AttackRequest): AttackActionPlan {
     // Numbers stay below KEY_NUMBERS, so two of them and the mode make one exact integer key.
     if (this.keyNumbers.size >= KEY_NUMBERS - 2) this.forget()
-    const key = (this.keyNumberOf(actor, ruleset) * KEY_NUMBERS + this.keyNumberOf(target, ruleset)) * 2 + (mode === 'full' ? 1 : 0)
+    const key = (this.keyNumberOf(actor, actorPlace, ruleset) * KEY_NUMBERS + this.keyNumberOf(target, targetPlace, ruleset)) * 2 + (mode === 'full' ? 1 : 0)
     const kept = this.plans.get(key)
     if (kept !== undefined) {
       this.counts.reused++
@@ -128,17 +136,15 @@ export class PlanCache {
   }
 
   /** The number of the combatant's plan key, worked out again only when its condition names, hit points or effects changed. */
-  private keyNumberOf (c: CombatantState, ruleset: Ruleset): number {
+  private keyNumberOf (c: CombatantState, place: number, ruleset: Ruleset): number {
     const effects = c.statBlock.effects
     const hitPoints = hitPointsToken(c, ruleset)
-    let memos = this.lastKeys.get(c.id)
-    if (memos === undefined) {
-      memos = []
-      this.lastKeys.set(c.id, memos)
-    }
+    // Pushed, never with holes (V8 keeps such a list in its fastest form).
+    while (this.lastKeys.length <= place) this.lastKeys.push([])
+    const memos = this.lastKeys[place] as KeyMemo[]
     for (let i = 0; i < memos.length; i++) {
       const m = memos[i] as KeyMemo
-      if (m.ruleset === ruleset && m.hitPoints === hitPoints && m.effects === effects && sameNames(c.conditions, m.conditions)) return m.number
+      if (m.id === c.id && m.ruleset === ruleset && m.hitPoints === hitPoints && m.effects === effects && sameNames(c.conditions, m.conditions)) return m.number
     }
     const text = `${c.id}\u0000${ruleset.id}\u0000${planKeyOf(c, ruleset)}`
     let number = this.keyNumbers.get(text)
@@ -147,7 +153,7 @@ export class PlanCache {
       this.keyNumbers.set(text, number)
     }
     if (memos.length >= MEMOS_PER_COMBATANT) memos.pop()
-    memos.unshift({ ruleset, conditions: c.conditions.map((x) => x.name), hitPoints, effects, number })
+    memos.unshift({ id: c.id, ruleset, conditions: c.conditions.map((x) => x.name), hitPoints, effects, number })
     return number
   }
 
@@ -155,7 +161,7 @@ export class PlanCache {
   private forget (): void {
     this.plans.clear()
     this.keyNumbers.clear()
-    this.lastKeys.clear()
+    this.lastKeys.length = 0
   }
 
   private check (kept: AttackActionPlan, ruleset: Ruleset, request: AttackRequest): void {
