@@ -59,9 +59,9 @@ export function countdownMagicalHealing (hp: HitPoints, amount: number): HitPoin
 /** Natural healing: never above the maximum; at 0 or above the numbers decide. */
 export function countdownNaturalHealing (hp: HitPoints, amount: number): HitPoints {
   const current = Math.min(hp.max, hp.current + amount)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the recorded status is read only below 0 hit points (status.ts), and whatever takes a creature from 0 or more below 0 (lethal damage, a strenuous action) clears it
   const next = copyOfHitPoints(hp)
   next.current = current
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the recorded status is read only below 0 hit points (status.ts), and whatever takes a creature from 0 or more below 0 (lethal damage, a strenuous action) clears it
   next.recorded = current >= 0 ? null : hp.recorded
   return next
 }
