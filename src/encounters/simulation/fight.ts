@@ -52,8 +52,9 @@ export function zeros (n: number): number[] {
  * attack operation, as the encounter's attack and full-attack actions make it,
  * on the fast path (docs/architecture.md › The fast path: the same dice and
  * numbers, no breakdowns built), its plan reused while the two sides' state
- * that the plan reads is unchanged (docs/rules.md §140). `request` builds the
- * request, called only when the plan is computed.
+ * that the plan reads is unchanged (docs/rules.md §140). `actorPlace` and
+ * `targetPlace` are the two combatants' places in the roster, which every run
+ * keeps. `request` builds the request, called only when the plan is computed.
  */
 export function resolveSimulatedAttack (draft: Draft, plans: PlanCache, actor: CombatantState, actorPlace: number, target: CombatantState, targetPlace: number, mode: 'full' | 'single', request: () => AttackRequest): AttackActionResult {
   const plan = plans.plan(draft.ruleset, actor, actorPlace, target, targetPlace, mode, request)
