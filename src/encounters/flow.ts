@@ -278,8 +278,8 @@ export function advanceFrom (draft: Draft, from: number): void {
     if (state.round === 0 && !c.aware) continue
     // docs/rules.md §68: in the variant, a tie-group member dropped by its own group still acts this count.
     const sameGroup = simultaneous && previous !== null && previousRound === state.round && previous.initiativeCount === count
-    if (simultaneous && !sameGroup) state.downAtCount = downAt(state, ruleset, count, c.id)
     if (!simultaneous) unsettled = c
+    else if (!sameGroup) state.downAtCount = downAt(state, ruleset, count, c.id)
     const down = sameGroup ? state.downAtCount.includes(c.id) : isDown(c, ruleset)
     if (down) {
       if (isDying(c) && ruleset.turnFlow.dyingRolls === 'on-own-turn') {
