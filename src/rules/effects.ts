@@ -404,15 +404,25 @@ function situationKey (situation: Situation): number {
  */
 export function effectiveStats (ruleset: Ruleset, creature: CombatantInput, situation: Situation = {}): EffectiveStats {
   const key = situationKey(situation)
+  // Each part read once: creatures come in many shapes, so every read of one is a slow (megamorphic) lookup.
+  const { conditions, hitPoints, abilities, feats, effects: statBlockEffects } = creature
   let memo = statsMemo.get(creature)
-  if (memo === undefined || memo.ruleset !== ruleset || memo.conditions !== creature.conditions || memo.hitPoints !== creature.hitPoints ||
-    memo.abilities !== creature.abilities || memo.feats !== creature.feats || memo.statBlockEffects !== creature.effects) {
+  if (memo === undefined || memo.ruleset !== ruleset || memo.conditions !== conditions || memo.hitPoints !== hitPoints ||
+    memo.abilities !== abilities || memo.feats !== feats || memo.statBlockEffects !== statBlockEffects) {
     // Another creature object made of the same parts (an encounter makes a new one from its stored combatant
-    // for each rules call; a simulation's runs share the stat block's objects): the same stats.
-    const same = statsMemo.find((m) => m.ruleset === ruleset && m.abilities === creature.abilities && m.feats === creature.feats &&
-      m.statBlockEffects === creature.effects && sameNames(m.conditions, creature.conditions) && sameHitPoints(m.hitPoints, creature.hitPoints))
-    memo = { ruleset, conditions: creature.conditions, hitPoints: creature.hitPoints, abilities: creature.abilities, feats: creature.feats, statBlockEffects: creature.effects, stats: same?.stats ?? [] }
-    statsMemo.set(creature, memo)
+    // for each rules call; a simulation's runs share the stat block's objects): the same stats. Its memo
+    // passes to the new object, which is the one the caller goes on asking about, rather than taking a
+    // second slot (and a new memo) for the same stats.
+    const same = statsMemo.claim(creature, (m) => m.ruleset === ruleset && m.abilities === abilities && m.feats === feats &&
+      m.statBlockEffects === statBlockEffects && sameNames(m.conditions, conditions) && sameHitPoints(m.hitPoints, hitPoints))
+    if (same !== undefined) {
+      same.conditions = conditions
+      same.hitPoints = hitPoints
+      memo = same
+    } else {
+      memo = { ruleset, conditions, hitPoints, abilities, feats, statBlockEffects, stats: [] }
+      statsMemo.set(creature, memo)
+    }
   }
   const known = memo.stats[key]
   if (known !== undefined) return known

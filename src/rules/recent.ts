@@ -29,11 +29,19 @@ export class RecentByIdentity<K extends object, V> {
     return undefined
   }
 
-  /** The first value kept (under any key) that `matches` accepts. */
-  find (matches: (value: V) => boolean): V | undefined {
+  /**
+   * The first value kept (under any key) that `matches` accepts, from now on
+   * kept under `key` in its slot (the key it had loses it): for a memo of
+   * values equal for keys made of the same parts, where the newest key is
+   * the one asked about next.
+   */
+  claim (key: K, matches: (value: V) => boolean): V | undefined {
     for (let i = 0; i < this.size; i++) {
       const value = this.values[i]
-      if (value !== undefined && matches(value)) return value
+      if (value !== undefined && matches(value)) {
+        this.keys[i] = key
+        return value
+      }
     }
     return undefined
   }

@@ -28,6 +28,20 @@ test('the slots are overwritten in turn: with 3 slots, the 4th key replaces the 
   assert.deepEqual(keys.map((k) => memo.get(k)), [undefined, 'v1', 'v2', 'v3'])
 })
 
+test('a value claimed for a new key moves to it: the old key loses it, no other slot is taken', () => {
+  const memo = new RecentByIdentity<object, { n: number }>(2)
+  const [a, b, c] = [{}, {}, {}]
+  const one = { n: 1 }
+  memo.set(a, one)
+  memo.set(b, { n: 2 })
+  assert.equal(memo.claim(c, (v) => v.n === 3), undefined)
+  assert.equal(memo.claim(c, (v) => v.n === 1), one)
+  assert.equal(memo.get(c), one)
+  assert.equal(memo.get(a), undefined)
+  // b's slot was not taken.
+  assert.deepEqual(memo.get(b), { n: 2 })
+})
+
 test('a creature pushed out of the memo by 40 others gets the same stats again, worked out anew (SRD 3.5 › Conditions › Shaken, Entangled)', () => {
   const dnd35 = getRuleset('dnd35')
   const creature = { abilities: { dex: 14 }, conditions: ['shaken', 'entangled'] }
@@ -62,6 +76,23 @@ test('a new creature object made of the same parts (the same abilities, feats an
   const otherAbilities = effectiveStats(dnd35, { abilities: { dex: 8, con: 12 }, feats, conditions: ['shaken'], hitPoints: { max: 10, current: 4, deathSaves: { successes: 0, failures: 0 } } })
   assert.equal(otherAbilities.dexterity.modifier, -1)
   assert.equal(first.dexterity.modifier, 2)
+})
+
+test('a creature whose memo passed to a twin made of the same parts gets the same stats again, and a twin with other hit points its own (SRD 3.5 › Conditions › Shaken; Dying)', () => {
+  const dnd35 = getRuleset('dnd35')
+  const abilities = { dex: 14 }
+  const creature = { abilities, conditions: ['shaken'], hitPoints: { max: 10, current: 4 } }
+  const first = effectiveStats(dnd35, creature)
+  const twin = { abilities, conditions: ['shaken'], hitPoints: { max: 10, current: 4 } }
+  assert.equal(effectiveStats(dnd35, twin), first)
+  // The memo is the twin's now; the first object is found again by its parts, its stats unchanged.
+  assert.equal(effectiveStats(dnd35, creature), first)
+  assert.equal(effectiveStats(dnd35, twin), first)
+  // A twin with other hit points does not take them over: −1 is dying, so helpless.
+  const dying = effectiveStats(dnd35, { abilities, conditions: ['shaken'], hitPoints: { max: 10, current: -1 } })
+  assert.equal(dying.helpless, true)
+  assert.equal(effectiveStats(dnd35, creature).helpless, false)
+  assert.equal(effectiveStats(dnd35, creature), first)
 })
 
 test('the stats memo tells apart hit points that differ in any one field (variant › Hit Points: bloodied and wounded follow from max and the damage)', () => {
