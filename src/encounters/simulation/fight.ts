@@ -188,7 +188,10 @@ function spend (draft: Draft, actor: CombatantState, slot: Slot): boolean {
   const turn = draft.state.turn
   if (!turn) return false
   if (budgetRefusal(turn.spent, slot, isRestricted(draft.state, actor)) !== null) return false
-  turn.spent.push(slot)
+  // A turn begins with an empty list (beginTurn), which a first push would grow in the runtime; a list of
+  // one made at once costs less. The list is the turn's own: nothing else holds it.
+  if (turn.spent.length === 0) turn.spent = [slot]
+  else turn.spent.push(slot)
   return true
 }
 
