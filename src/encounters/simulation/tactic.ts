@@ -33,17 +33,24 @@ export function chooseTarget (rule: TargetRule, roster: readonly CombatantState[
     const roll = new Dice({ seed: `${seeds.text(k)}:target`, record: false }).roll(count, 'target')
     return enemies[roll - 1] as number
   }
+  if (rule === 'lowest-hit-points') {
+    // The lowest so far kept, not read again for each enemy: every simulated turn chooses.
+    let lowest = currentHitPoints(roster[best] as CombatantState)
+    for (let j = 1; j < count; j++) {
+      const i = enemies[j] as number
+      const hp = currentHitPoints(roster[i] as CombatantState)
+      if (hp < lowest) {
+        best = i
+        lowest = hp
+      }
+    }
+    return best
+  }
   for (let j = 1; j < count; j++) {
     const i = enemies[j] as number
-    const c = roster[i] as CombatantState
-    const b = roster[best] as CombatantState
-    if (rule === 'lowest-hit-points') {
-      if (currentHitPoints(c) < currentHitPoints(b)) best = i
-    } else {
-      const d = dealt[i] as number
-      const bd = dealt[best] as number
-      if (d > bd || (d === bd && babOf(c) > babOf(b))) best = i
-    }
+    const d = dealt[i] as number
+    const bd = dealt[best] as number
+    if (d > bd || (d === bd && babOf(roster[i] as CombatantState) > babOf(roster[best] as CombatantState))) best = i
   }
   return best
 }
