@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { tsImport } from 'tsx/esm/api'
+import { TEST_RUNNER_ARGS } from './test-runner-args.mjs'
 
 function findTests (dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -49,9 +50,8 @@ if (!env.CHROME_PATH && files.some((f) => f.startsWith(join('test', 'browser')))
 
 // Ctrl-C reaches the runner's process group; wait for it, then clean up.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined)
-// A test that hangs fails after its timeout, and a file whose tests are done exits even if
-// something left a handle open, so a stuck test can never hold CI until its own time limit.
-const args = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=240000', '--test-force-exit', ...files]
+// A stuck test fails after its timeout, and every file's reports reach the runner (test-runner-args.mjs).
+const args = [...TEST_RUNNER_ARGS, ...files]
 const child = spawn(process.execPath, args, { stdio: 'inherit', env })
 const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)))
 if (embedded) {
