@@ -20,11 +20,14 @@ export class RecentByIdentity<K extends object, V> {
   private next = 0
 
   constructor (readonly size: number) {
+    // Stryker disable next-line ArrayDeclaration: equivalent: an empty list reads undefined in every slot, as the filled one does, and grows as slots are set
     this.keys = new Array<K | undefined>(size).fill(undefined)
+    // Stryker disable next-line ArrayDeclaration: equivalent, as above
     this.values = new Array<V | undefined>(size).fill(undefined)
   }
 
   get (key: K): V | undefined {
+    // Stryker disable next-line EqualityOperator: equivalent: the slot past the last holds no key, and a key is an object
     for (let i = 0; i < this.size; i++) if (this.keys[i] === key) return this.values[i]
     return undefined
   }
@@ -36,6 +39,7 @@ export class RecentByIdentity<K extends object, V> {
    * the one asked about next.
    */
   claim (key: K, matches: (value: V) => boolean): V | undefined {
+    // Stryker disable next-line EqualityOperator: equivalent: the slot past the last holds no value
     for (let i = 0; i < this.size; i++) {
       const value = this.values[i]
       if (value !== undefined && matches(value)) {
@@ -47,6 +51,7 @@ export class RecentByIdentity<K extends object, V> {
   }
 
   set (key: K, value: V): void {
+    // Stryker disable next-line EqualityOperator: equivalent: the slot past the last holds no key, and a key is an object
     for (let i = 0; i < this.size; i++) {
       if (this.keys[i] === key) {
         this.values[i] = value

@@ -21,6 +21,17 @@ test('found by identity, not by equal content; a key set again keeps one slot', 
   assert.equal(memo.get(twin), 3)
 })
 
+test('a key set again takes its own slot, not another: set three times, then a second key, it still gives its latest value', () => {
+  const memo = new RecentByIdentity<object, number>(3)
+  const [a, b] = [{}, {}]
+  memo.set(a, 1)
+  memo.set(a, 2)
+  memo.set(a, 3)
+  memo.set(b, 4)
+  assert.equal(memo.get(a), 3)
+  assert.equal(memo.get(b), 4)
+})
+
 test('the slots are overwritten in turn: with 3 slots, the 4th key replaces the 1st', () => {
   const memo = new RecentByIdentity<object, string>(3)
   const keys = [{}, {}, {}, {}]
