@@ -5,8 +5,9 @@
 // were lost: the runner counted fewer tests than ran, said nothing and
 // exited 0, and a failing test's name and error could vanish with them
 // (nodejs/node#64833). Blocking writes put every report in the pipe before
-// the process can exit. A terminal or a file is written synchronously already.
+// the process can exit.
 for (const stream of [process.stdout, process.stderr]) {
-  const handle = /** @type {{ setBlocking?: (blocking: boolean) => void } | undefined} */ (/** @type {any} */ (stream)._handle)
+  // A pipe's handle can block; a terminal's and a file's write synchronously already.
+  const handle = stream._handle
   if (typeof handle?.setBlocking === 'function') handle.setBlocking(true)
 }

@@ -12,7 +12,6 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-// @ts-expect-error a plain ES module of the scripts, without types
 import { TEST_RUNNER_ARGS } from '../../scripts/test-runner-args.mjs'
 
 const TESTS = 40
@@ -29,7 +28,7 @@ test(`the runner's flags report all ${TESTS} tests of a file in each of ${RUNS} 
   // A runner of its own, as `npm test` starts one: not a child reporting to this test's runner.
   const { NODE_TEST_CONTEXT: _inner, ...env } = process.env
   for (let run = 1; run <= RUNS; run++) {
-    const out = spawnSync(process.execPath, [...(TEST_RUNNER_ARGS as string[]), file], { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 })
+    const out = spawnSync(process.execPath, [...TEST_RUNNER_ARGS, file], { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 })
     assert.equal(out.status, 1, `run ${run}: the failing test fails the run`)
     assert.match(out.stdout, new RegExp(`^ℹ tests ${TESTS}$`, 'm'), `run ${run}: every test reported`)
     assert.match(out.stdout, new RegExp(`^ℹ pass ${TESTS - 1}$`, 'm'), `run ${run}`)
